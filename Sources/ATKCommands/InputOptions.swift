@@ -1,0 +1,58 @@
+import ArgumentParser
+import ATKCore
+
+/// The dump arguments shared by every reading command.
+struct InputOptions: ParsableArguments {
+    @Argument(help: ArgumentHelp(
+        "Dump files (plain or gzip, detected by content), directories (their *.jsonl, *.json, *.log, *.gz), or - for standard input. With none, standard input is read when it is not a terminal.",
+        valueName: "files"))
+    var files: [String] = []
+
+    @Flag(name: .long, help: "Never print the progress line on standard error.")
+    var quiet = false
+
+    func validate() throws {
+        if files.isEmpty && Terminal.standardInputIsTerminal {
+            throw ValidationError("give at least one dump file, a directory, or - for standard input")
+        }
+    }
+
+    /// The inputs to read, and errors for directory arguments without dump files.
+    func resolve() -> (sources: [InputSource], errors: [InputError]) {
+        InputSource.resolve(files.isEmpty ? ["-"] : files)
+    }
+
+    /// Reads every input into `visitor`, printing a progress line on standard error when it is a
+    /// terminal and the input is large, and diagnostics for what could not be read.
+    ///
+    /// - Returns: the per-input reports and whether any input was unreadable.
+    func read<V: DumpVisitor>(into visitor: inout V) -> (reports: [FileReport], unreadable: Bool) {
+        let (sources, errors) = resolve()
+        for error in errors { Terminal.diagnose(error.description) }
+        let reader = DumpReader(sources: sources)
+        let showProgress = !quiet && Terminal.standardErrorIsTerminal
+        var printed = false
+        let reports = reader.read(into: &visitor, progress: showProgress ? { progress in
+            printed = true
+            let name = sources[progress.fileIndex].displayName
+            Terminal.writeProgress("atk: \(Terminal.bytes(progress.bytes)) read, \(Terminal.grouped(progress.lines)) lines (\(name))")
+        } : nil)
+        if printed { Terminal.writeProgress(nil) }
+        for report in reports { if let error = report.error { Terminal.diagnose(error.description) } }
+        return (reports, !errors.isEmpty || reports.contains { $0.error != nil })
+    }
+}
+
+extension Terminal {
+    /// Rewrites the progress line on standard error; nil clears it.
+    static func writeProgress(_ text: String?) {
+        let clear = "\r\u{1B}[K"
+        writeStandardError(clear + (text ?? ""))
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif

@@ -1,0 +1,64 @@
+import Foundation
+
+/// A bounded hand-off between the reader thread and the parser: a FIFO of filled blocks and a
+/// pool of empty ones. The pool's size bounds the memory in flight, whatever the input's size.
+final class BlockChannel: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var filled: [LineBlock] = []
+    private var empty: [LineBlock]
+    private var finished = false
+    private var cancelled = false
+
+    /// Creates a channel with `blocks` buffers of `blockSize` bytes.
+    init(blocks: Int, blockSize: Int) {
+        empty = (0..<blocks).map { _ in LineBlock(capacity: blockSize) }
+    }
+
+    /// Takes an empty block, waiting for the parser to return one; nil once cancelled.
+    func takeEmpty() -> LineBlock? {
+        condition.lock()
+        defer { condition.unlock() }
+        while empty.isEmpty && !cancelled { condition.wait() }
+        return cancelled ? nil : empty.removeLast()
+    }
+
+    /// Hands a filled block to the parser.
+    func send(_ block: LineBlock) {
+        condition.lock()
+        filled.append(block)
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Marks the end of all input.
+    func finish() {
+        condition.lock()
+        finished = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Stops the reader: it gets no more empty blocks.
+    func cancel() {
+        condition.lock()
+        cancelled = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Takes the next filled block in order, waiting for the reader; nil after the last one.
+    func receive() -> LineBlock? {
+        condition.lock()
+        defer { condition.unlock() }
+        while filled.isEmpty && !finished { condition.wait() }
+        return filled.isEmpty ? nil : filled.removeFirst()
+    }
+
+    /// Returns a block to the pool once parsed.
+    func recycle(_ block: LineBlock) {
+        condition.lock()
+        empty.append(block)
+        condition.broadcast()
+        condition.unlock()
+    }
+}

@@ -1,0 +1,243 @@
+import CZlib
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The reader thread's work: reads each input in turn, inflates gzip (detected by its magic
+/// bytes, every member to the end), and cuts the text into blocks of whole lines.
+///
+/// Errors never stop the reading of other inputs; what was read before an error is shipped.
+struct BlockProducer {
+    let sources: [InputSource]
+    let channel: BlockChannel
+    /// Compressed bytes read per `read(2)`.
+    let inputChunk = 256 * 1024
+    /// A block is cut once less than this much room is left in it.
+    let minimumFree = 64 * 1024
+
+    /// Reads every input; runs on the reader thread.
+    func run() {
+        let input = UnsafeMutableRawPointer.allocate(byteCount: inputChunk, alignment: 16)
+        defer { input.deallocate() }
+        for (fileIndex, source) in sources.enumerated() {
+            guard let block = channel.takeEmpty() else { break }
+            block.reset(fileIndex: fileIndex, startsFile: true)
+            var state = FileState(source: source, block: block, fileIndex: fileIndex)
+            guard state.open() else {
+                ship(&state, error: .cannotOpen(path: source.displayName, errno: errno))
+                continue
+            }
+            // Enough bytes to recognise gzip, even from a pipe that delivers them one by one.
+            var first = 0
+            while first < 2 {
+                let n = state.read(into: input + first, count: inputChunk - first)
+                if n <= 0 {
+                    if n < 0 { first = -1 }
+                    break
+                }
+                first += n
+            }
+            if first < 0 {
+                ship(&state, error: .readFailed(path: source.displayName, errno: errno, offset: 0))
+            } else if first >= 2 && input.load(as: UInt8.self) == 0x1F && input.load(fromByteOffset: 1, as: UInt8.self) == 0x8B {
+                state.isGzip = true
+                inflate(&state, input: input, firstCount: first)
+            } else {
+                copyPlain(&state, input: input, firstCount: first)
+            }
+            state.close()
+        }
+        channel.finish()
+    }
+
+    /// What the reader knows about the input being read.
+    private struct FileState {
+        let source: InputSource
+        var block: LineBlock
+        let fileIndex: Int
+        var fd: Int32 = -1
+        var inputBytes: Int64 = 0
+        var isGzip = false
+        var members = 0
+        var cancelled = false
+
+        init(source: InputSource, block: LineBlock, fileIndex: Int) {
+            self.source = source
+            self.block = block
+            self.fileIndex = fileIndex
+        }
+
+        mutating func open() -> Bool {
+            switch source {
+            case .standardInput: fd = 0
+            case .file(let path): fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+            }
+            return fd >= 0
+        }
+
+        /// `read(2)`, retried on EINTR; counts what it read.
+        mutating func read(into buffer: UnsafeMutableRawPointer, count: Int) -> Int {
+            while true {
+                let n = Glibc.read(fd, buffer, count)
+                if n < 0 && errno == EINTR { continue }
+                if n > 0 { inputBytes += Int64(n) }
+                return n
+            }
+        }
+
+        func close() {
+            if case .file = source, fd >= 0 { _ = Glibc.close(fd) }
+        }
+    }
+
+    /// Called after bytes were written into the block: cuts it at its last line end when it is
+    /// nearly full, or grows it when a single line fills it.
+    private func written(_ state: inout FileState) {
+        let block = state.block
+        guard block.free < minimumFree else { return }
+        let start = UnsafeRawPointer(block.storage)
+        // The last line end: lines are short next to a block, so this walks back a few hundred bytes.
+        var last = block.filled - 1
+        while last >= 0 && start.load(fromByteOffset: last, as: UInt8.self) != 0x0A { last -= 1 }
+        guard last >= 0 else {
+            block.grow()
+            return
+        }
+        let cut = last + 1
+        guard let next = channel.takeEmpty() else {
+            state.cancelled = true
+            return
+        }
+        next.reset(fileIndex: state.fileIndex, startsFile: false)
+        let tail = block.filled - cut
+        next.storage.copyMemory(from: start + cut, byteCount: tail)
+        next.filled = tail
+        block.filled = cut
+        block.count = cut
+        channel.send(block)
+        state.block = next
+    }
+
+    /// Ships the input's last block, with how it ended.
+    private func ship(_ state: inout FileState, error: InputError?) {
+        let block = state.block
+        block.count = block.filled
+        block.end = LineBlock.End(error: error, inputBytes: state.inputBytes, isGzip: state.isGzip, gzipMembers: state.members)
+        channel.send(block)
+    }
+
+    private func copyPlain(_ state: inout FileState, input: UnsafeMutableRawPointer, firstCount: Int) {
+        if firstCount > 0 {
+            if state.block.free < firstCount { state.block.grow() }
+            state.block.storage.advanced(by: state.block.filled).copyMemory(from: input, byteCount: firstCount)
+            state.block.filled += firstCount
+            written(&state)
+        }
+        guard firstCount > 0 else {
+            ship(&state, error: nil)
+            return
+        }
+        while !state.cancelled {
+            let block = state.block
+            let n = state.read(into: block.storage + block.filled, count: block.free)
+            if n < 0 {
+                ship(&state, error: .readFailed(path: state.source.displayName, errno: errno, offset: state.inputBytes))
+                return
+            }
+            if n == 0 { break }
+            block.filled += n
+            written(&state)
+        }
+        ship(&state, error: nil)
+    }
+
+    private func inflate(_ state: inout FileState, input: UnsafeMutableRawPointer, firstCount: Int) {
+        var stream = z_stream()
+        guard atk_inflateInit2(&stream, 15 + 16) == Z_OK else {
+            ship(&state, error: .corruptGzip(path: state.source.displayName, offset: 0, message: "zlib could not start"))
+            return
+        }
+        defer { inflateEnd(&stream) }
+        let path = state.source.displayName
+        stream.next_in = input.assumingMemoryBound(to: Bytef.self)
+        stream.avail_in = UInt32(firstCount)
+        var inMember = true
+        var outputFull = false
+        state.members = 1
+
+        /// Compressed offset of the next unread byte.
+        func offset(_ state: FileState) -> Int64 { state.inputBytes - Int64(stream.avail_in) }
+
+        while !state.cancelled {
+            if stream.avail_in == 0 && !outputFull {
+                let n = state.read(into: input, count: inputChunk)
+                if n < 0 {
+                    ship(&state, error: .readFailed(path: path, errno: errno, offset: state.inputBytes))
+                    return
+                }
+                if n == 0 {
+                    ship(&state, error: inMember ? .truncatedGzip(path: path, offset: state.inputBytes) : nil)
+                    return
+                }
+                stream.next_in = input.assumingMemoryBound(to: Bytef.self)
+                stream.avail_in = UInt32(n)
+            }
+            if !inMember {
+                // Between members: another member, zero padding, or garbage.
+                let next = stream.next_in.pointee
+                if next == 0 {
+                    if skipZeroPadding(&state, &stream, input: input) {
+                        ship(&state, error: nil)
+                    } else {
+                        ship(&state, error: .trailingGarbage(path: path, offset: offset(state)))
+                    }
+                    return
+                }
+                if next != 0x1F || (stream.avail_in >= 2 && stream.next_in[1] != 0x8B) {
+                    ship(&state, error: .trailingGarbage(path: path, offset: offset(state)))
+                    return
+                }
+                inflateReset(&stream)
+                inMember = true
+                state.members += 1
+            }
+            let block = state.block
+            stream.next_out = (block.storage + block.filled).assumingMemoryBound(to: Bytef.self)
+            stream.avail_out = UInt32(block.free)
+            let result = CZlib.inflate(&stream, Z_NO_FLUSH)
+            block.filled = block.capacity - Int(stream.avail_out)
+            outputFull = stream.avail_out == 0
+            written(&state)
+            switch result {
+            case Z_OK, Z_BUF_ERROR:
+                continue
+            case Z_STREAM_END:
+                inMember = false
+                outputFull = false
+            default:
+                let message = stream.msg.map { String(cString: $0) } ?? "zlib error \(result)"
+                ship(&state, error: .corruptGzip(path: path, offset: offset(state), message: message))
+                return
+            }
+        }
+    }
+
+    /// Consumes the rest of the input if it is all zero bytes (tar-style padding); false at the
+    /// first non-zero byte.
+    private func skipZeroPadding(_ state: inout FileState, _ stream: inout z_stream, input: UnsafeMutableRawPointer) -> Bool {
+        while true {
+            while stream.avail_in > 0 {
+                if stream.next_in.pointee != 0 { return false }
+                stream.next_in += 1
+                stream.avail_in -= 1
+            }
+            let n = state.read(into: input, count: inputChunk)
+            if n <= 0 { return n == 0 }
+            stream.next_in = input.assumingMemoryBound(to: Bytef.self)
+            stream.avail_in = UInt32(n)
+        }
+    }
+}

@@ -1,0 +1,201 @@
+import Foundation
+
+/// Receives what a ``DumpReader`` finds, line by line, in input order.
+public protocol DumpVisitor {
+    /// A line that parsed as a JSON object.
+    mutating func visit(_ event: Event)
+    /// A non-blank line that is not a JSON object (not JSON, another JSON value, or cut off).
+    mutating func visitMalformed(_ line: MalformedLine)
+}
+
+/// A line that is not a JSON object, with the reason.
+public struct MalformedLine {
+    /// Why the line was rejected.
+    public enum Reason: Sendable, Equatable, CustomStringConvertible {
+        case syntax(JSONSyntaxError)
+        case notAnObject(JSONKind)
+
+        public var description: String {
+            switch self {
+            case .syntax(let error): "not valid JSON: \(error)"
+            case .notAnObject(let kind): "a JSON \(kind), not an object"
+            }
+        }
+    }
+
+    /// The line's bytes (valid only inside the callback).
+    public let bytes: UnsafeRawBufferPointer
+    public let location: LineLocation
+    public let reason: Reason
+}
+
+/// What was read from one input.
+public struct FileReport: Sendable {
+    public var source: InputSource
+    /// Non-blank lines.
+    public var lines = 0
+    public var malformedLines = 0
+    /// Decompressed bytes (the text itself).
+    public var bytes: Int64 = 0
+    /// Bytes read from the file or pipe (the compressed size for gzip).
+    public var inputBytes: Int64 = 0
+    public var isGzip = false
+    public var gzipMembers = 0
+    /// Set when the input could not be read to its end.
+    public var error: InputError?
+
+    public init(source: InputSource) { self.source = source }
+}
+
+/// Progress while reading, for a progress line.
+public struct ReadProgress: Sendable {
+    /// Decompressed bytes parsed so far, over all inputs.
+    public var bytes: Int64
+    public var lines: Int
+    public var fileIndex: Int
+}
+
+/// Reads dumps: a reader thread reads and inflates, the calling thread splits lines and parses
+/// them into events for a ``DumpVisitor``.
+///
+/// Memory stays constant whatever the input's size: a few blocks of whole lines (1 MiB each,
+/// more only for a longer line) and one reusable JSON tape.
+public final class DumpReader {
+    public let sources: [InputSource]
+    private let blockSize: Int
+    private let blocksInFlight: Int
+
+    /// - Parameters:
+    ///   - sources: the inputs, read in order.
+    ///   - blockSize: bytes per block handed from the reader thread to the parser.
+    public init(sources: [InputSource], blockSize: Int = 1 << 20, blocksInFlight: Int = 6) {
+        self.sources = sources
+        self.blockSize = blockSize
+        self.blocksInFlight = blocksInFlight
+    }
+
+    /// Reads every input to its end, calling `visitor` for each non-blank line.
+    ///
+    /// Blank lines (only spaces, tabs or a CR) are skipped and not counted; a UTF-8 BOM at the
+    /// start of an input and a CR before the LF are removed.
+    /// - Parameter progress: called every few MB with what has been parsed.
+    /// - Returns: one report per input, in input order.
+    /// - Complexity: O(bytes).
+    public func read<V: DumpVisitor>(
+        into visitor: inout V, progress: ((ReadProgress) -> Void)? = nil
+    ) -> [FileReport] {
+        var reports = sources.map { FileReport(source: $0) }
+        guard !sources.isEmpty else { return reports }
+        let channel = BlockChannel(blocks: blocksInFlight, blockSize: blockSize)
+        let producer = BlockProducer(sources: sources, channel: channel)
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            producer.run()
+            done.signal()
+        }
+        thread.name = "atk-reader"
+        thread.stackSize = 1 << 20
+        thread.start()
+
+        var parser = LineParser()
+        var totalBytes: Int64 = 0
+        var totalLines = 0
+        var nextProgress: Int64 = 16 << 20
+        while let block = channel.receive() {
+            let index = block.fileIndex
+            if block.startsFile { parser.startFile(index) }
+            let (lines, malformed) = parser.parse(block, into: &visitor)
+            reports[index].lines += lines
+            reports[index].malformedLines += malformed
+            reports[index].bytes += Int64(block.count)
+            totalBytes += Int64(block.count)
+            totalLines += lines
+            if let end = block.end {
+                reports[index].error = end.error
+                reports[index].inputBytes = end.inputBytes
+                reports[index].isGzip = end.isGzip
+                reports[index].gzipMembers = end.gzipMembers
+            }
+            channel.recycle(block)
+            if let progress, totalBytes >= nextProgress {
+                progress(ReadProgress(bytes: totalBytes, lines: totalLines, fileIndex: index))
+                nextProgress = totalBytes + (16 << 20)
+            }
+        }
+        done.wait()
+        return reports
+    }
+}
+
+/// Splits blocks into lines and parses each; keeps the line count across an input's blocks.
+struct LineParser {
+    private var scanner = JSONScanner()
+    private let tape = JSONTape()
+    private var fileIndex = 0
+    private var lineNumber = 0
+
+    mutating func startFile(_ index: Int) {
+        fileIndex = index
+        lineNumber = 0
+    }
+
+    /// Parses every line of `block`; returns the non-blank and malformed line counts.
+    mutating func parse<V: DumpVisitor>(_ block: LineBlock, into visitor: inout V) -> (lines: Int, malformed: Int) {
+        var lines = 0
+        var malformed = 0
+        let base = UnsafeRawPointer(block.storage)
+        let count = block.count
+        var position = 0
+        while position < count {
+            let remaining = count - position
+            let lineEnd: Int
+            if let newline = memchr(base + position, 0x0A, remaining) {
+                lineEnd = base.distance(to: UnsafeRawPointer(newline))
+            } else {
+                lineEnd = count
+            }
+            lineNumber += 1
+            var start = position
+            var end = lineEnd
+            position = lineEnd + 1
+            if lineNumber == 1 && block.startsFile && end - start >= 3
+                && base.load(fromByteOffset: start, as: UInt8.self) == 0xEF
+                && base.load(fromByteOffset: start + 1, as: UInt8.self) == 0xBB
+                && base.load(fromByteOffset: start + 2, as: UInt8.self) == 0xBF
+            {
+                start += 3
+            }
+            if end > start && base.load(fromByteOffset: end - 1, as: UInt8.self) == 0x0D { end -= 1 }
+            if Self.isBlank(base, start, end) { continue }
+            lines += 1
+            let line = UnsafeRawBufferPointer(start: base + start, count: end - start)
+            let location = LineLocation(fileIndex: fileIndex, line: lineNumber)
+            do throws(JSONSyntaxError) {
+                try scanner.scan(line, into: tape)
+            } catch {
+                malformed += 1
+                visitor.visitMalformed(MalformedLine(bytes: line, location: location, reason: .syntax(error)))
+                continue
+            }
+            let rootKind = JSONKind(rawValue: tape.entries[0].kind) ?? .null
+            guard rootKind == .object else {
+                malformed += 1
+                visitor.visitMalformed(MalformedLine(bytes: line, location: location, reason: .notAnObject(rootKind)))
+                continue
+            }
+            visitor.visit(Event(line: line, location: location, tape: tape))
+        }
+        return (lines, malformed)
+    }
+
+    @inline(__always)
+    private static func isBlank(_ base: UnsafeRawPointer, _ start: Int, _ end: Int) -> Bool {
+        var i = start
+        while i < end {
+            let c = base.load(fromByteOffset: i, as: UInt8.self)
+            if c != 0x20 && c != 0x09 && c != 0x0D { return false }
+            i += 1
+        }
+        return true
+    }
+}

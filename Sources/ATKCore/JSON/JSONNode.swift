@@ -1,0 +1,173 @@
+/// A view of one value of a parsed line: typed access without copying or re-parsing.
+///
+/// A node is valid only while the line it was parsed from is (inside the reader's callback).
+/// Make a `String` (``stringValue``) only for what you keep.
+public struct JSONNode {
+    let tape: JSONTape
+    let base: UnsafeRawPointer
+    let index: Int
+
+    init(tape: JSONTape, base: UnsafeRawPointer, index: Int) {
+        self.tape = tape
+        self.base = base
+        self.index = index
+    }
+
+    var entry: TapeEntry { tape.entries[index] }
+
+    /// The value's JSON kind.
+    public var kind: JSONKind { JSONKind(rawValue: entry.kind) ?? .null }
+
+    /// The value's bytes as written: a string's body without quotes and undecoded, a number's
+    /// digits, a container's whole text.
+    public var rawBytes: UnsafeRawBufferPointer {
+        let e = entry
+        return UnsafeRawBufferPointer(start: base + Int(e.start), count: Int(e.end) - Int(e.start))
+    }
+
+    /// The whole value as written in the line, quotes included for strings.
+    public var sourceBytes: UnsafeRawBufferPointer {
+        let e = entry
+        if e.kind == JSONKind.string.rawValue {
+            return UnsafeRawBufferPointer(start: base + Int(e.start) - 1, count: Int(e.end) - Int(e.start) + 2)
+        }
+        return rawBytes
+    }
+
+    /// True for a string that contains backslash escapes (its raw bytes are not its value).
+    public var hasEscapes: Bool { entry.flags & TapeEntry.escaped != 0 }
+
+    /// Calls `body` with the decoded UTF-8 bytes of a string value (raw bytes when unescaped).
+    ///
+    /// - Complexity: O(1) for strings without escapes; O(n) with an allocation otherwise.
+    public func withUTF8<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        if !hasEscapes { return try body(rawBytes) }
+        let decoded = JSONDecoding.unescape(rawBytes)
+        return try decoded.withUnsafeBytes { try body($0) }
+    }
+
+    /// The decoded string, or nil when the value is not a string.
+    public var stringValue: String? {
+        guard kind == .string else { return nil }
+        return withUTF8 { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The number of Unicode scalars in a string value (what SDK length limits count).
+    public var stringLength: Int {
+        withUTF8 { bytes in
+            var scalars = 0
+            for byte in bytes where byte & 0xC0 != 0x80 { scalars += 1 }
+            return scalars
+        }
+    }
+
+    /// True for a number written with no fraction and no exponent (`12`, `-3`, not `12.0`).
+    public var isIntegerLiteral: Bool { entry.kind == JSONKind.number.rawValue && entry.flags & TapeEntry.integer != 0 }
+
+    /// The exact value of an integer literal that fits in Int64; nil otherwise.
+    public var int64Value: Int64? {
+        guard isIntegerLiteral else { return nil }
+        return JSONDecoding.int64(rawBytes)
+    }
+
+    /// The value of any number as a Double; nil when not a number.
+    public var doubleValue: Double? {
+        guard kind == .number else { return nil }
+        if isIntegerLiteral, let exact = JSONDecoding.int64(rawBytes), exact.magnitude < (1 << 53) {
+            return Double(exact)
+        }
+        return JSONDecoding.double(rawBytes)
+    }
+
+    /// The value of a boolean; nil when not a boolean.
+    public var boolValue: Bool? {
+        guard entry.kind == JSONKind.bool.rawValue else { return nil }
+        return entry.flags & TapeEntry.isTrue != 0
+    }
+
+    /// Elements of an array, members of an object, 0 for scalars.
+    public var count: Int { Int(entry.count) }
+
+    /// The elements of an array (empty for other kinds), in order.
+    public var elements: JSONElements {
+        JSONElements(tape: tape, base: base, first: index + 1, count: kind == .array ? count : 0)
+    }
+
+    /// Calls `body` with each member of an object in order; stop early by returning false.
+    ///
+    /// - Complexity: O(members); skipping a nested value is O(1).
+    public func forEachMember(_ body: (_ key: JSONNode, _ value: JSONNode) throws -> Bool) rethrows {
+        guard entry.kind == JSONKind.object.rawValue else { return }
+        var k = index + 1
+        for _ in 0..<count {
+            let key = JSONNode(tape: tape, base: base, index: k)
+            let value = JSONNode(tape: tape, base: base, index: k + 1)
+            if try !body(key, value) { return }
+            k = Int(tape.entries[k + 1].next)
+        }
+    }
+
+    /// The value of an object's member whose key equals `key` (UTF-8); the last one if repeated.
+    ///
+    /// - Complexity: O(members).
+    public func member(_ key: UnsafeRawBufferPointer) -> JSONNode? {
+        var found: JSONNode?
+        forEachMember { k, v in
+            if k.equals(key) { found = v }
+            return true
+        }
+        return found
+    }
+
+    /// The value of an object's member named `key`.
+    public func member(_ key: String) -> JSONNode? {
+        var key = key
+        return key.withUTF8 { member(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// True when this string's decoded value equals `other` (UTF-8 bytes).
+    public func equals(_ other: UnsafeRawBufferPointer) -> Bool {
+        guard entry.kind == JSONKind.string.rawValue else { return false }
+        if !hasEscapes { return JSONDecoding.bytesEqual(rawBytes, other) }
+        return withUTF8 { JSONDecoding.bytesEqual($0, other) }
+    }
+
+    /// True when this string's decoded value equals `other`.
+    public func equals(_ other: StaticString) -> Bool {
+        equals(UnsafeRawBufferPointer(start: other.utf8Start, count: other.utf8CodeUnitCount))
+    }
+}
+
+/// The elements of a JSON array, as a collection of ``JSONNode``s.
+public struct JSONElements: Sequence {
+    let tape: JSONTape
+    let base: UnsafeRawPointer
+    let first: Int
+    public let count: Int
+
+    init(tape: JSONTape, base: UnsafeRawPointer, first: Int, count: Int) {
+        self.tape = tape
+        self.base = base
+        self.first = first
+        self.count = count
+    }
+
+    public struct Iterator: IteratorProtocol {
+        let tape: JSONTape
+        let base: UnsafeRawPointer
+        var position: Int
+        var remaining: Int
+
+            public mutating func next() -> JSONNode? {
+            guard remaining > 0 else { return nil }
+            remaining -= 1
+            let node = JSONNode(tape: tape, base: base, index: position)
+            position = Int(tape.entries[position].next)
+            return node
+        }
+    }
+
+    public func makeIterator() -> Iterator {
+        Iterator(tape: tape, base: base, position: first, remaining: count)
+    }
+}

@@ -1,0 +1,87 @@
+/// The kind of one JSON value on a ``JSONTape``.
+public enum JSONKind: UInt8, Sendable, CustomStringConvertible {
+    case object, array, string, number, bool, null
+
+    public var description: String {
+        switch self {
+        case .object: "object"
+        case .array: "array"
+        case .string: "string"
+        case .number: "number"
+        case .bool: "boolean"
+        case .null: "null"
+        }
+    }
+}
+
+/// One value on the tape: its kind, where its bytes are in the line, and where its subtree ends.
+///
+/// Object members are laid out as key string, value, key string, value, ...; array elements
+/// follow their array in order. `next` is the index just past the value's whole subtree, so a
+/// reader skips a value of any size in O(1).
+struct TapeEntry {
+    /// ``JSONKind`` raw value.
+    var kind: UInt8
+    /// Bit 0: string with escapes. Bit 1: number written as an integer (no fraction, no exponent).
+    /// Bit 2: the literal `true` (for `.bool`).
+    var flags: UInt8
+    /// Offset of the value's first byte; for strings, the byte after the opening quote.
+    var start: UInt32
+    /// Offset just past the value; for strings, the offset of the closing quote.
+    var end: UInt32
+    /// Index of the first entry after this value's subtree.
+    var next: UInt32
+    /// Elements of an array, members of an object; 0 otherwise.
+    var count: UInt32
+
+    static let escaped: UInt8 = 1
+    static let integer: UInt8 = 2
+    static let isTrue: UInt8 = 4
+}
+
+/// A flat, reusable record of one parsed JSON text (a "tape", after simdjson and swift-foundation's
+/// `JSONMap`): values are entries that point into the source bytes, nothing is copied.
+///
+/// A tape is reused line after line, so parsing a dump allocates only when a line is larger than
+/// any before it.
+public final class JSONTape {
+    var entries: UnsafeMutablePointer<TapeEntry>
+    var capacity: Int
+    /// Number of entries in use.
+    var count: Int = 0
+
+    /// Creates an empty tape.
+    public init(capacity: Int = 256) {
+        self.capacity = max(capacity, 16)
+        entries = .allocate(capacity: self.capacity)
+    }
+
+    deinit { entries.deallocate() }
+
+    /// A valid address for views of empty byte ranges (whose `baseAddress` may be nil).
+    nonisolated(unsafe) static let emptyBytes = UnsafeRawPointer(UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 8))
+
+    @inline(__always)
+    func reset() { count = 0 }
+
+    /// Appends an entry and returns its index.
+    @inline(__always)
+    func append(kind: JSONKind, flags: UInt8 = 0, start: Int, end: Int) -> Int {
+        if count == capacity { grow() }
+        let index = count
+        entries[index] = TapeEntry(
+            kind: kind.rawValue, flags: flags, start: UInt32(truncatingIfNeeded: start),
+            end: UInt32(truncatingIfNeeded: end), next: UInt32(truncatingIfNeeded: index + 1), count: 0)
+        count = index + 1
+        return index
+    }
+
+    private func grow() {
+        let newCapacity = capacity * 2
+        let newEntries = UnsafeMutablePointer<TapeEntry>.allocate(capacity: newCapacity)
+        newEntries.moveInitialize(from: entries, count: count)
+        entries.deallocate()
+        entries = newEntries
+        capacity = newCapacity
+    }
+}

@@ -1,0 +1,121 @@
+/// One event line of a dump, parsed: typed access to the Sensors envelope and to properties.
+///
+/// The envelope fields are located once, when the line is parsed; everything else is read on
+/// demand from the tape. An `Event` is valid only inside the reader's callback: copy what you keep.
+/// Where a key is repeated, the last occurrence wins (as in most JSON decoders).
+public struct Event {
+    /// The line's bytes, without the line end (and without a BOM on a file's first line).
+    public let line: UnsafeRawBufferPointer
+    /// Where the line is.
+    public let location: LineLocation
+    let tape: JSONTape
+    let base: UnsafeRawPointer
+
+    /// Top-level field indices on the tape (-1 when absent).
+    var typeIndex = -1
+    var eventIndex = -1
+    var timeIndex = -1
+    var distinctIdIndex = -1
+    var propertiesIndex = -1
+    var libIndex = -1
+    var trackIdIndex = -1
+    var flushTimeIndex = -1
+    var originalIdIndex = -1
+
+    /// Wraps a tape whose root is an object.
+    init(line: UnsafeRawBufferPointer, location: LineLocation, tape: JSONTape) {
+        self.line = line
+        self.location = location
+        self.tape = tape
+        self.base = line.baseAddress ?? JSONTape.emptyBytes
+        root.forEachMember { key, _ in
+            let k = key.rawBytes
+            let valueIndex = key.index + 1
+            // Envelope keys are plain ASCII; a key written with escapes is matched after decoding.
+            let bytes = key.hasEscapes ? nil : k
+            switch bytes?.count ?? -1 {
+            case 4:
+                if key.equals("type") { typeIndex = valueIndex } else if key.equals("time") { timeIndex = valueIndex }
+            case 3:
+                if key.equals("lib") { libIndex = valueIndex }
+            case 5:
+                if key.equals("event") { eventIndex = valueIndex }
+            case 9:
+                if key.equals("_track_id") { trackIdIndex = valueIndex }
+            case 10:
+                if key.equals("properties") { propertiesIndex = valueIndex }
+            case 11:
+                if key.equals("distinct_id") { distinctIdIndex = valueIndex }
+                else if key.equals("_flush_time") { flushTimeIndex = valueIndex }
+                else if key.equals("original_id") { originalIdIndex = valueIndex }
+            case -1:
+                locateEscaped(key, valueIndex)
+            default:
+                break
+            }
+            return true
+        }
+    }
+
+    private mutating func locateEscaped(_ key: JSONNode, _ valueIndex: Int) {
+        for (name, path) in [
+            ("type", \Event.typeIndex), ("time", \Event.timeIndex), ("lib", \Event.libIndex),
+            ("event", \Event.eventIndex), ("_track_id", \Event.trackIdIndex),
+            ("properties", \Event.propertiesIndex), ("distinct_id", \Event.distinctIdIndex),
+            ("_flush_time", \Event.flushTimeIndex), ("original_id", \Event.originalIdIndex),
+        ] where key.stringValue == name {
+            self[keyPath: path] = valueIndex
+        }
+    }
+
+    private func node(_ index: Int) -> JSONNode? {
+        index < 0 ? nil : JSONNode(tape: tape, base: base, index: index)
+    }
+
+    /// The whole line as a JSON object.
+    public var root: JSONNode {
+        JSONNode(tape: tape, base: base, index: 0)
+    }
+
+    /// `type` (`track`, `profile_set`, ...), any JSON kind.
+    public var type: JSONNode? { node(typeIndex) }
+    /// `event`, the event name, any JSON kind.
+    public var event: JSONNode? { node(eventIndex) }
+    /// `time`, any JSON kind.
+    public var time: JSONNode? { node(timeIndex) }
+    /// `distinct_id`, any JSON kind.
+    public var distinctId: JSONNode? { node(distinctIdIndex) }
+    /// `properties`, any JSON kind.
+    public var properties: JSONNode? { node(propertiesIndex) }
+    /// `lib`, any JSON kind.
+    public var lib: JSONNode? { node(libIndex) }
+    /// `_track_id`, any JSON kind.
+    public var trackId: JSONNode? { node(trackIdIndex) }
+    /// `_flush_time`, any JSON kind.
+    public var flushTime: JSONNode? { node(flushTimeIndex) }
+    /// `original_id`, any JSON kind.
+    public var originalId: JSONNode? { node(originalIdIndex) }
+
+    /// `time` in milliseconds when it is an integer; nil otherwise.
+    public var timeMilliseconds: Int64? { time?.int64Value }
+
+    /// True when `type` is `track` or another event-carrying type (`track_signup`,
+    /// `track_id_bind`, `track_id_unbind`), whose lines must have `event` and `properties`.
+    public var isTrackType: Bool {
+        guard let type, type.kind == .string else { return false }
+        return type.equals("track") || type.equals("track_signup") || type.equals("track_id_bind")
+            || type.equals("track_id_unbind")
+    }
+
+    /// The value of a member of `properties`; nil when absent or when `properties` is no object.
+    public func property(_ name: String) -> JSONNode? {
+        guard let properties, properties.kind == .object else { return nil }
+        return properties.member(name)
+    }
+
+    /// The value of a member of `properties`, named by a static string (no allocation).
+    public func property(_ name: StaticString) -> JSONNode? {
+        guard let properties, properties.kind == .object else { return nil }
+        return properties.member(UnsafeRawBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+    }
+}

@@ -1,0 +1,13 @@
+/// Where a line is: which input, and which physical line of it (1-based, blank lines counted),
+/// so that `sed -n 'Np'` on the decompressed input shows it.
+public struct LineLocation: Sendable, Hashable {
+    /// Index into the reader's inputs.
+    public var fileIndex: Int
+    /// 1-based line number within that input.
+    public var line: Int
+
+    public init(fileIndex: Int, line: Int) {
+        self.fileIndex = fileIndex
+        self.line = line
+    }
+}

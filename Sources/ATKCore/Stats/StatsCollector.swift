@@ -1,0 +1,85 @@
+/// Counts for a first look at a dump: lines, events, users, time range, and per event name the
+/// events and distinct users.
+///
+/// Memory grows with the distinct event names, users and (event, user) pairs, never with events.
+public struct StatsCollector: DumpVisitor {
+    /// A malformed line kept as an example.
+    public struct MalformedExample: Sendable, Equatable {
+        public var location: LineLocation
+        public var reason: String
+        /// The line's first bytes, for the report.
+        public var excerpt: String
+    }
+
+    public private(set) var events = 0
+    public private(set) var malformedExamples: [MalformedExample] = []
+    public private(set) var firstTime: Int64?
+    public private(set) var lastTime: Int64?
+    /// Events without a string `event` (profile lines and broken ones).
+    public private(set) var eventsWithoutName = 0
+
+    private let maxExamples: Int
+    private var users = Interner(capacity: 4096)
+    private var names = Interner(capacity: 64)
+    private var types = Interner(capacity: 16)
+    private var nameCounts: [Int] = []
+    private var nameUsers: [Int] = []
+    private var typeCounts: [Int] = []
+    private var pairs = Set<UInt64>()
+
+    /// - Parameter maxExamples: how many malformed lines to keep as examples.
+    public init(maxExamples: Int = 10) {
+        self.maxExamples = maxExamples
+    }
+
+    public mutating func visit(_ event: Event) {
+        events += 1
+        if let time = event.timeMilliseconds {
+            firstTime = min(firstTime ?? time, time)
+            lastTime = max(lastTime ?? time, time)
+        }
+        if let type = event.type, type.kind == .string {
+            let id = Int(type.withUTF8 { types.intern($0) })
+            if id == typeCounts.count { typeCounts.append(0) }
+            typeCounts[id] += 1
+        }
+        var user: Int32 = -1
+        if let distinctId = event.distinctId, distinctId.kind == .string {
+            user = distinctId.withUTF8 { users.intern($0) }
+        }
+        guard let name = event.event, name.kind == .string else {
+            eventsWithoutName += 1
+            return
+        }
+        let id = Int(name.withUTF8 { names.intern($0) })
+        if id == nameCounts.count {
+            nameCounts.append(0)
+            nameUsers.append(0)
+        }
+        nameCounts[id] += 1
+        if user >= 0 && pairs.insert(UInt64(id) << 32 | UInt64(UInt32(user))).inserted {
+            nameUsers[id] += 1
+        }
+    }
+
+    public mutating func visitMalformed(_ line: MalformedLine) {
+        guard malformedExamples.count < maxExamples else { return }
+        let excerpt = String(decoding: line.bytes.prefix(120), as: UTF8.self)
+        malformedExamples.append(MalformedExample(location: line.location, reason: line.reason.description, excerpt: excerpt))
+    }
+
+    /// Distinct string `distinct_id`s.
+    public var userCount: Int { users.count }
+
+    /// Per event name: events and distinct users, most frequent first, then by name.
+    public var eventRows: [(event: String, count: Int, users: Int)] {
+        (0..<names.count).map { (names.string(Int32($0)), nameCounts[$0], nameUsers[$0]) }
+            .sorted { $0.count != $1.count ? $0.count > $1.count : $0.event < $1.event }
+    }
+
+    /// Per `type`: events, most frequent first, then by type.
+    public var typeRows: [(type: String, count: Int)] {
+        (0..<types.count).map { (types.string(Int32($0)), typeCounts[$0]) }
+            .sorted { $0.count != $1.count ? $0.count > $1.count : $0.type < $1.type }
+    }
+}

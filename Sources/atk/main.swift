@@ -1,0 +1,3 @@
+import ATKCommands
+
+CommandExit.main()
