@@ -15,7 +15,7 @@ struct BlockProducer {
     let channel: BlockChannel
     /// Compressed bytes read per `read(2)`.
     let inputChunk = 256 * 1024
-    /// A block is cut once less than this much room is left in it.
+    /// A block is cut once less than this much room (at most a quarter of it) is left.
     let minimumFree = 64 * 1024
 
     /// Reads every input; runs on the reader thread.
@@ -97,7 +97,7 @@ struct BlockProducer {
     /// nearly full, or grows it when a single line fills it.
     private func written(_ state: inout FileState) {
         let block = state.block
-        guard block.free < minimumFree else { return }
+        guard block.free < min(minimumFree, block.capacity / 4) else { return }
         let start = UnsafeRawPointer(block.storage)
         // The last line end: lines are short next to a block, so this walks back a few hundred bytes.
         var last = block.filled - 1
@@ -113,6 +113,8 @@ struct BlockProducer {
         }
         next.reset(fileIndex: state.fileIndex, startsFile: false)
         let tail = block.filled - cut
+        // The carried part of a long line may be larger than a pooled block.
+        while next.capacity / 2 < tail { next.grow() }
         next.storage.copyMemory(from: start + cut, byteCount: tail)
         next.filled = tail
         block.filled = cut
@@ -131,7 +133,7 @@ struct BlockProducer {
 
     private func copyPlain(_ state: inout FileState, input: UnsafeMutableRawPointer, firstCount: Int) {
         if firstCount > 0 {
-            if state.block.free < firstCount { state.block.grow() }
+            while state.block.free < firstCount { state.block.grow() }
             state.block.storage.advanced(by: state.block.filled).copyMemory(from: input, byteCount: firstCount)
             state.block.filled += firstCount
             written(&state)

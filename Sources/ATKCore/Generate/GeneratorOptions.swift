@@ -1,0 +1,29 @@
+/// What `atk generate` makes.
+public struct GeneratorOptions: Sendable {
+    /// Users to simulate (about 37 events each).
+    public var users = 100
+    /// The seed: the same seed and options give the same bytes.
+    public var seed: UInt64 = 1
+    /// Probability of each fault at each opportunity (0 = a clean dump).
+    public var faultRate = 0.0
+    /// Milliseconds since the epoch of the first day (default 2026-09-01 00:00 UTC).
+    public var start: Int64 = 1_788_220_800_000
+    /// Days the sessions are spread over.
+    public var days = 7
+    /// How `user_action_path` is written on `AddToCart`.
+    public var pathFormat: PathFormat = .list
+    /// Share of events that arrive late (flushed minutes to hours after they happened).
+    public var lateShare = 0.02
+
+    /// The forms of `user_action_path`.
+    public enum PathFormat: String, Sendable, CaseIterable {
+        /// A list of strings, `NODE` or `NODE#entityId` (what a Sensors property can hold).
+        case list
+        /// Seed 000's object: `nodes`, `nodesV2`, `entityIndexes`, `entityIds`.
+        case object
+        /// Each conversion picks one of the two.
+        case mixed
+    }
+
+    public init() {}
+}

@@ -1,0 +1,144 @@
+/// What `atk generate` wrote, counted as it wrote it: the expected results of every analysis,
+/// so tests assert exact counts (`--truth FILE`). Docs/generate.md defines each field.
+public struct GeneratorTruth {
+    /// The SDKs' floor for a valid `time` (2015-05-15 10:24:00 UTC); stats' time range ignores
+    /// earlier values.
+    public static let timeFloor: Int64 = 1_431_656_640_000
+
+    // Stats.
+    public internal(set) var lines = 0
+    public internal(set) var events = 0
+    public internal(set) var malformedLines = 0
+    var users = Set<String>()
+    var eventCounts: [String: Int] = [:]
+    var eventUsers: [String: Set<String>] = [:]
+    var firstTime: Int64?
+    var lastTime: Int64?
+
+    // Validate rules and injected faults: id → line numbers.
+    var ruleLines: [String: [Int]] = [:]
+    var faultLines: [String: [Int]] = [:]
+    /// Injected faults that leave no line of their own (a lost exposure).
+    var unlinedFaults: [String: Int] = [:]
+
+    // Impressions.
+    struct ImpressionCounts {
+        var exposures = 0, duplicates = 0, clicks = 0, clicksWithoutExposure = 0, indexGaps = 0
+    }
+    var impressions = ImpressionCounts()
+    var impressionsByScreen: [String: ImpressionCounts] = [:]
+    var pageViews = 0
+
+    // Elements.
+    var withChain = 0
+    var invalidChains = 0
+    var mismatches: [String: Int] = ["element_path": 0, "element_position": 0, "screen_name": 0]
+    var missingFields: [String: Int] = ["element_path": 0, "element_position": 0, "screen_name": 0]
+    var rebuildChangedLines = 0
+    var rebuildFixChangedLines = 0
+    var visualized: [String: (events: Int, users: Set<String>)] = [:]
+    /// (screen, content, type) → app version → element paths seen.
+    var drift: [String: [String: Set<String>]] = [:]
+
+    // Action paths.
+    var conversions = 0
+    var conversionsWithoutPath = 0
+    var paths: [[String]: (conversions: Int, users: Set<String>)] = [:]
+    var edges: [String: Int] = [:]
+
+    /// Counts one written line.
+    mutating func record(line number: Int, draft: EventDraft?, malformed: Bool, rules: [String], faults: [String]) {
+        lines += 1
+        for rule in rules { ruleLines[rule, default: []].append(number) }
+        for fault in faults { faultLines[fault, default: []].append(number) }
+        if malformed {
+            malformedLines += 1
+            return
+        }
+        guard let draft else { return }
+        events += 1
+        if let user = draft.distinctId { users.insert(user) }
+        eventCounts[draft.event, default: 0] += 1
+        if let user = draft.distinctId { eventUsers[draft.event, default: []].insert(user) }
+        let time = draft.writtenTime ?? draft.time
+        if time >= Self.timeFloor {
+            firstTime = min(firstTime ?? time, time)
+            lastTime = max(lastTime ?? time, time)
+        }
+    }
+
+    /// The truth as JSON (`--truth FILE`).
+    public func json(options: GeneratorOptions) -> JSONOutput {
+        func counts(_ c: ImpressionCounts) -> [(String, JSONOutput)] {
+            [("exposures", .int(c.exposures)), ("duplicates", .int(c.duplicates)), ("clicks", .int(c.clicks)),
+             ("clicks_without_exposure", .int(c.clicksWithoutExposure)), ("index_gaps", .int(c.indexGaps))]
+        }
+        let eventRows = eventCounts.keys.sorted().map { name in
+            JSONOutput.object([("event", .string(name)), ("count", .int(eventCounts[name] ?? 0)),
+                               ("users", .int(eventUsers[name]?.count ?? 0))])
+        }
+        let driftRows: [JSONOutput] = drift.keys.sorted().compactMap { key in
+            guard let versions = drift[key] else { return nil }
+            // Drift: the element was seen in several versions, never with a path shared by two.
+            let all = Set(versions.values.flatMap { $0 })
+            guard versions.count > 1, all.count == versions.values.reduce(0, { $0 + $1.count }) else { return nil }
+            let parts = key.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)
+            return .object([
+                ("screen_name", .string(parts[0])), ("element_content", .string(parts[1])), ("element_type", .string(parts[2])),
+                ("paths", .object(versions.keys.sorted().map { ($0, .array((versions[$0] ?? []).sorted().map { .string($0) })) })),
+            ])
+        }
+        let pathRows = paths.sorted { $0.value.conversions != $1.value.conversions ? $0.value.conversions > $1.value.conversions : $0.key.joined(separator: ">") < $1.key.joined(separator: ">") }
+        return .object([
+            ("generator", .object([
+                ("users", .int(options.users)), ("seed", .int(Int64(bitPattern: options.seed))),
+                ("faults", .double(options.faultRate)), ("start", .int(options.start)), ("days", .int(options.days)),
+                ("path_format", .string(options.pathFormat.rawValue)),
+            ])),
+            ("stats", .object([
+                ("lines", .int(lines)), ("events", .int(events)), ("malformed_lines", .int(malformedLines)),
+                ("users", .int(users.count)), ("first_time", .int(firstTime)), ("last_time", .int(lastTime)),
+                ("events", .array(eventRows)),
+            ])),
+            ("rules", .object(ruleLines.keys.sorted().map { rule in
+                let lines = (ruleLines[rule] ?? []).sorted()
+                return (rule, .object([("count", .int(lines.count)), ("lines", .array(lines.map { .int($0) }))]))
+            })),
+            ("faults", .object(Set(faultLines.keys).union(unlinedFaults.keys).sorted().map { fault in
+                let lines = (faultLines[fault] ?? []).sorted()
+                let count = lines.count + (unlinedFaults[fault] ?? 0)
+                return (fault, .object([("count", .int(count)), ("lines", .array(lines.map { .int($0) }))]))
+            })),
+            ("impressions", .object([
+                ("summary", .object(counts(impressions) + [("page_views", .int(pageViews))])),
+                ("by_screen", .array(impressionsByScreen.keys.sorted().map { screen in
+                    .object([("screen", .string(screen))] + counts(impressionsByScreen[screen] ?? ImpressionCounts()))
+                })),
+            ])),
+            ("elements", .object([
+                ("with_chain", .int(withChain)), ("invalid_chains", .int(invalidChains)),
+                ("mismatches", .object(mismatches.keys.sorted().map { ($0, .int(mismatches[$0] ?? 0)) })),
+                ("missing", .object(missingFields.keys.sorted().map { ($0, .int(missingFields[$0] ?? 0)) })),
+                ("rebuild_changed_lines", .int(rebuildChangedLines)),
+                ("rebuild_fix_changed_lines", .int(rebuildFixChangedLines)),
+                ("drift", .array(driftRows)),
+            ])),
+            ("visualized", .array(DumpGenerator.visualizedEvents.map { definition in
+                let hit = visualized[definition.name]
+                return .object([("name", .string(definition.name)), ("events", .int(hit?.events ?? 0)),
+                                ("users", .int(hit?.users.count ?? 0))])
+            })),
+            ("paths", .object([
+                ("conversions", .int(conversions)), ("without_path", .int(conversionsWithoutPath)),
+                ("paths", .array(pathRows.map {
+                    .object([("path", .array($0.key.map { .string($0) })), ("conversions", .int($0.value.conversions)),
+                             ("users", .int($0.value.users.count))])
+                })),
+                ("edges", .array(edges.keys.sorted().map { key in
+                    let parts = key.split(separator: ">").map(String.init)
+                    return .object([("source", .string(parts[0])), ("target", .string(parts[1])), ("count", .int(edges[key] ?? 0))])
+                })),
+            ])),
+        ])
+    }
+}

@@ -1,0 +1,81 @@
+@testable import ATKCore
+import Testing
+
+@Suite("Typed access to parsed values")
+struct JSONNodeTests {
+    @Test("escaped and non-ASCII strings decode exactly")
+    func escapes() {
+        let line = #"{"event":"Buy","distinct_id":"u1","properties":{"a":"\u5546\u54c1","b":"say \"hi\"\\\/","c":"\ud83d\ude00","d":"\ud800x","e":"商品 ok","f":"\n\t"}}"#
+        let values = withEvent(line) { event in
+            ["a", "b", "c", "d", "e", "f"].map { event.property($0)?.stringValue }
+        }
+        #expect(values == ["商品", "say \"hi\"\\/", "😀", "\u{FFFD}x", "商品 ok", "\n\t"])
+    }
+
+    @Test("numbers: integers exact, negatives, exponents, big values")
+    func numbers() {
+        let line = #"{"time":1795311977890,"properties":{"i":-42,"e":1.5e3,"f":12.25,"big":9223372036854775807,"huge":92233720368547758070,"min":-9223372036854775808,"z":-0}}"#
+        let result = withEvent(line) { event in
+            (event.timeMilliseconds,
+             event.property("i")?.int64Value, event.property("e")?.int64Value, event.property("e")?.doubleValue,
+             event.property("f")?.doubleValue, event.property("big")?.int64Value, event.property("huge")?.int64Value,
+             event.property("huge")?.doubleValue, event.property("min")?.int64Value, event.property("z")?.int64Value)
+        }
+        #expect(result?.0 == 1_795_311_977_890)
+        #expect(result?.1 == -42)
+        #expect(result?.2 == nil)
+        #expect(result?.3 == 1500)
+        #expect(result?.4 == 12.25)
+        #expect(result?.5 == Int64.max)
+        #expect(result?.6 == nil)
+        #expect(result?.7 == 92_233_720_368_547_758_070.0)
+        #expect(result?.8 == Int64.min)
+        #expect(result?.9 == 0)
+    }
+
+    @Test("kinds, booleans, null, lists and nested objects")
+    func kinds() {
+        let line = #"{"type":"track","event":"E","properties":{"t":true,"f":false,"n":null,"l":["a","b\"c"],"o":{"x":[1,{"y":2}],"z":"deep"},"after":1}}"#
+        let result = withEvent(line) { event -> [String] in
+            var out: [String] = []
+            out.append(event.property("t")?.boolValue == true ? "true" : "?")
+            out.append(event.property("f")?.boolValue == false ? "false" : "?")
+            out.append(event.property("n")?.kind.description ?? "?")
+            out.append((event.property("l")?.elements.compactMap(\.stringValue) ?? []).joined(separator: "|"))
+            out.append(event.property("o")?.member("z")?.stringValue ?? "?")
+            out.append(String(event.property("o")?.member("x")?.elements.count ?? -1))
+            out.append(String(event.property("after")?.int64Value ?? -1))
+            out.append(event.isTrackType ? "track" : "other")
+            return out
+        }
+        #expect(result == ["true", "false", "null", "a|b\"c", "deep", "2", "1", "track"])
+    }
+
+    @Test("envelope fields are found, the last of a repeated key wins, escaped keys match")
+    func envelope() {
+        let line = #"{"event":"A","event":"B","distinct_id":"u1","_track_id":7,"_flush_time":5,"original_id":"o","lib":{"$lib":"iOS"},"\u0074ime":123}"#
+        let result = withEvent(line) { event in
+            (event.event?.stringValue, event.distinctId?.stringValue, event.trackId?.int64Value,
+             event.flushTime?.int64Value, event.originalId?.stringValue, event.lib?.member("$lib")?.stringValue,
+             event.timeMilliseconds, event.properties == nil)
+        }
+        #expect(result?.0 == "B")
+        #expect(result?.1 == "u1")
+        #expect(result?.2 == 7)
+        #expect(result?.3 == 5)
+        #expect(result?.4 == "o")
+        #expect(result?.5 == "iOS")
+        #expect(result?.6 == 123)
+        #expect(result?.7 == true)
+    }
+
+    @Test("a 9,000-character value is read whole, its length counted in characters")
+    func longValue() {
+        let value = String(repeating: "长", count: 9000)
+        let result = withEvent(#"{"properties":{"v":"\#(value)"}}"#) { event in
+            (event.property("v")?.stringLength, event.property("v")?.stringValue == value)
+        }
+        #expect(result?.0 == 9000)
+        #expect(result?.1 == true)
+    }
+}
