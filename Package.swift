@@ -31,6 +31,6 @@ let package = Package(
         ),
         .executableTarget(name: "atk", dependencies: ["ATKCommands"]),
         .testTarget(name: "ATKCoreTests", dependencies: ["ATKCore"]),
-        .testTarget(name: "ATKEndToEndTests", dependencies: ["ATKCore"]),
+        .testTarget(name: "ATKEndToEndTests", dependencies: ["atk"]),
     ]
 )

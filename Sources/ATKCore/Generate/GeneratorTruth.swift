@@ -96,8 +96,10 @@ public struct GeneratorTruth {
                 ("path_format", .string(options.pathFormat.rawValue)),
             ])),
             ("stats", .object([
-                ("lines", .int(lines)), ("events", .int(events)), ("malformed_lines", .int(malformedLines)),
-                ("users", .int(users.count)), ("first_time", .int(firstTime)), ("last_time", .int(lastTime)),
+                ("summary", .object([
+                    ("lines", .int(lines)), ("events", .int(events)), ("malformed_lines", .int(malformedLines)),
+                    ("users", .int(users.count)), ("first_time", .int(firstTime)), ("last_time", .int(lastTime)),
+                ])),
                 ("events", .array(eventRows)),
             ])),
             ("rules", .object(ruleLines.keys.sorted().map { rule in

@@ -32,6 +32,8 @@ struct SessionSimulator {
     private var shown: ShopApp.Shown
     private var page = PageState(screen: "")
     private var lastProduct = "P1000"
+    /// Offset of this session's flush timer.
+    private let flushPhase: Int64
 
     /// Impressions bookkeeping for the current page view.
     private struct PageState {
@@ -50,6 +52,7 @@ struct SessionSimulator {
         rng = SplitMix64(seed: options.seed, stream: UInt64(user.id.hashValueStable), substream: UInt64(sessionIndex + 1))
         start = user.sessions[sessionIndex]
         t = start
+        flushPhase = start % 15_000
         shown = ShopApp.build(.home, stack: [.home], rows: 8, appVersion: user.appVersion, legacyTable: false)
     }
 
@@ -238,8 +241,8 @@ struct SessionSimulator {
                 // Double firing: the same item again a few milliseconds later.
                 var again = elementDraft("$AppExposure", node: cell, itemId: itemId(row: row), truth: &truth)
                 again.time = exposure.time + Int64(rng.int(1...300))
-                again.flushTime = again.time + 1500
-                again.arrival = again.flushTime
+                again.flushTime = exposure.flushTime
+                again.arrival = exposure.arrival
                 again.faults.append("duplicate_exposure")
                 record(exposure: key, row: row, path: cell.elementPath, truth: &truth)
                 append(again)
@@ -533,8 +536,10 @@ struct SessionSimulator {
         t += max(advance, 1)
         var event = EventDraft(
             event: name, time: t, distinctId: user.id, anonymousId: user.anonymousId,
-            trackId: UInt32(truncatingIfNeeded: rng.next()), flushTime: t + Int64(rng.int(1000...15_000)),
+            trackId: UInt32(truncatingIfNeeded: rng.next()), flushTime: t,
             appVersion: user.appVersion)
+        // The SDK flushes in batches (every 15 s here), so events of a batch arrive in order.
+        event.flushTime = (t - flushPhase) / 15_000 * 15_000 + 15_000 + flushPhase
         if rng.chance(options.lateShare) { event.flushTime = t + Int64(rng.int(300_000...10_800_000)) }
         event.arrival = event.flushTime
         event.libMethod = method

@@ -74,6 +74,8 @@ enum ShopApp {
     /// A screen as shown: the view tree and the nodes events are recorded on.
     struct Shown {
         let screen: Screen
+        /// The root controller, which keeps the whole tree alive (parents are weak).
+        let root: UINode
         let controller: UINode
         /// List cells by row, for exposures and clicks (sections are all 0).
         var cells: [UINode] = []
@@ -106,7 +108,7 @@ enum ShopApp {
             let node = navigation.add(UINode(entry.rawValue, .vc))
             if k == stack.count - 1 { controller = node }
         }
-        var shown = Shown(screen: screen, controller: controller)
+        var shown = Shown(screen: screen, root: tabBar, controller: controller)
         let root = controller.setRootView(UINode("UIView"))
         switch screen {
         case .home:

@@ -13,6 +13,8 @@ public struct StatsCollector: DumpVisitor {
 
     public private(set) var events = 0
     public private(set) var malformedExamples: [MalformedExample] = []
+    /// Earliest and latest integer `time` at or after the SDKs' floor (2015-05-15, ms); earlier
+    /// values (seconds, zero) would make the range meaningless and are validate's business.
     public private(set) var firstTime: Int64?
     public private(set) var lastTime: Int64?
     /// Events without a string `event` (profile lines and broken ones).
@@ -34,7 +36,7 @@ public struct StatsCollector: DumpVisitor {
 
     public mutating func visit(_ event: Event) {
         events += 1
-        if let time = event.timeMilliseconds {
+        if let time = event.timeMilliseconds, time >= GeneratorTruth.timeFloor {
             firstTime = min(firstTime ?? time, time)
             lastTime = max(lastTime ?? time, time)
         }
