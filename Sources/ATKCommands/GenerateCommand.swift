@@ -22,7 +22,7 @@ struct GenerateCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "Users to simulate (about 37 events each).")
+    @Option(help: "Users to simulate (about 33 events each).")
     var users = 100
 
     @Option(help: "Random seed: the same seed and options give the same bytes.")

@@ -24,7 +24,7 @@ struct StatsCommand: ParsableCommand {
     @OptionGroup var input: InputOptions
     @OptionGroup var outputOptions: OutputOptions
 
-    @Option(help: "Malformed lines to list as examples.")
+    @Option(help: "How many malformed lines to list (file and line) in the report.")
     var maxExamples = 10
 
     func run() throws {

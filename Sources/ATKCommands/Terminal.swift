@@ -74,9 +74,10 @@ enum Terminal {
         return unit == 0 ? "\(value) B" : String(format: "%.1f %@", v, units[unit])
     }
 
-    /// Left-aligns the first column and right-aligns the others.
+    /// Left-aligns the first column and right-aligns the others; cells longer than 60
+    /// characters are shortened with `…` (the JSON report has them whole).
     static func table(_ header: [String], _ rows: [[String]]) -> String {
-        let all = [header] + rows
+        let all = ([header] + rows).map { row in row.map { $0.count > 60 ? String($0.prefix(59)) + "…" : $0 } }
         let widths = (0..<header.count).map { column in all.map { $0[column].count }.max() ?? 0 }
         return all.map { row in
             row.enumerated().map { column, cell in

@@ -1,6 +1,6 @@
 /// What `atk generate` makes.
 public struct GeneratorOptions: Sendable {
-    /// Users to simulate (about 37 events each).
+    /// Users to simulate (about 33 events each).
     public var users = 100
     /// The seed: the same seed and options give the same bytes.
     public var seed: UInt64 = 1
