@@ -4,7 +4,10 @@ SWIFT   ?= swift
 RELEASE := .build/release/atk
 SAMPLE  := Samples/demo.jsonl.gz
 
-.PHONY: all setup build release demo test bench samples clean
+.PHONY: all setup build release demo test conformance funnel-diff bench samples clean
+
+# The official JSON-Schema-Test-Suite, beside this checkout (skipped when it is not there).
+SUITE   ?= ../shared/jsonschema-test-suite
 
 all: release
 
@@ -36,6 +39,20 @@ demo: release
 test: setup
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	@if [ -d "$(SUITE)/tests" ]; then $(MAKE) --no-print-directory conformance; \
+	 else echo "conformance: $(SUITE) not found, skipped"; fi
+
+# JSON Schema conformance (draft 2020-12 and draft 7, required tests). Ends with
+# "N passed, N failed, N skipped"; fails when any test fails.
+conformance: setup
+	$(SWIFT) build --product atk-conformance
+	.build/debug/atk-conformance $(SUITE)
+
+# The funnel engine against ClickHouse itself (chdb, from PyPI), on random cases.
+funnel-diff: setup
+	$(SWIFT) build --product atk-funnel-oracle
+	python3 -c "import chdb" 2>/dev/null || pip install -q chdb
+	python3 Tools/funnel_diff.py --cases $${CASES:-20000}
 
 # Release-build throughput against pigz on a ~20,000-user dump (see Benchmarks/README.md).
 bench: release

@@ -16,10 +16,15 @@ let package = Package(
             name: "CZlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
+        // Pure engines, each free of I/O and of the others: JSON Schema (tracking plans),
+        // element identifiers from responder chains, ClickHouse-exact funnels.
+        .target(name: "ATKSchema"),
+        .target(name: "ATKElements"),
+        .target(name: "ATKFunnel"),
         // Reading, parsing, the event model and every analysis. No printing, no exit.
         .target(
             name: "ATKCore",
-            dependencies: ["CZlib"]
+            dependencies: ["CZlib", "ATKSchema", "ATKElements", "ATKFunnel"]
         ),
         // The command-line layer: argument parsing, output formatting, exit codes.
         .target(
@@ -30,6 +35,13 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "atk", dependencies: ["ATKCommands"]),
+        // `make conformance`: the official JSON-Schema-Test-Suite against ATKSchema.
+        .executableTarget(name: "atk-conformance", dependencies: ["ATKSchema"]),
+        // `make funnel-diff`: the funnel engine's levels for Tools/funnel_diff.py to compare with ClickHouse.
+        .executableTarget(name: "atk-funnel-oracle", dependencies: ["ATKFunnel"]),
+        .testTarget(name: "ATKSchemaTests", dependencies: ["ATKSchema"]),
+        .testTarget(name: "ATKElementsTests", dependencies: ["ATKElements"]),
+        .testTarget(name: "ATKFunnelTests", dependencies: ["ATKFunnel"]),
         .testTarget(name: "ATKCoreTests", dependencies: ["ATKCore"]),
         .testTarget(name: "ATKEndToEndTests", dependencies: ["atk"]),
     ]

@@ -1,0 +1,118 @@
+/// One `property OP value` condition of a funnel step, such as `price>=100`.
+///
+/// Comparison rules:
+/// - Numeric when the literal is an unquoted number (parsed as `Double`) and
+///   the event reports a number for the property; otherwise the property's
+///   text is compared with the literal byte-wise in UTF-8 order.
+/// - `~` searches the property's text for the regular expression (Swift
+///   `Regex` syntax, unanchored; use `^…$` to anchor). It is compiled once.
+/// - On a missing property every operator is false except `!=`, which is true
+///   ("not USD" includes events with no currency).
+public struct StepFilter: Sendable, CustomStringConvertible {
+    /// A comparison operator.
+    public enum Operator: String, Sendable, CaseIterable {
+        case equal = "="
+        case notEqual = "!="
+        case less = "<"
+        case lessOrEqual = "<="
+        case greater = ">"
+        case greaterOrEqual = ">="
+        case matches = "~"
+    }
+
+    /// The property name looked up through `FunnelPropertySource`.
+    public let property: String
+    /// The comparison.
+    public let op: Operator
+    /// The literal, unescaped.
+    public let value: String
+    /// The literal as a number, or `nil` when quoted or not numeric.
+    public let numericValue: Double?
+    private let valueBytes: [UInt8]
+    // `Regex` is not `Sendable` in the 6.3 standard library; this value is
+    // immutable after `init` and matching does not mutate it.
+    nonisolated(unsafe) private let regex: Regex<AnyRegexOutput>?
+
+    /// Creates a filter.
+    ///
+    /// - Parameters:
+    ///   - property: The property name.
+    ///   - op: The comparison operator.
+    ///   - value: The literal to compare with (a pattern for `~`).
+    ///   - isQuoted: Whether the literal was quoted, which forces string
+    ///     comparison.
+    /// - Throws: `StepParseError` with reason `.invalidRegex` (position 0) when
+    ///   `op` is `~` and `value` does not compile.
+    public init(
+        property: String, op: Operator, value: String, isQuoted: Bool = false
+    ) throws(StepParseError) {
+        self.property = property
+        self.op = op
+        self.value = value
+        valueBytes = Array(value.utf8)
+        if op == .matches {
+            numericValue = nil
+            do {
+                regex = try Regex(value)
+            } catch {
+                throw StepParseError(position: 0, reason: .invalidRegex("\(error)"))
+            }
+        } else {
+            numericValue = isQuoted ? nil : StepFilter.number(from: value)
+            regex = nil
+        }
+    }
+
+    /// Whether the event described by `properties` satisfies this filter.
+    ///
+    /// Complexity: one or two property lookups plus an O(length) byte
+    /// comparison, without allocation; `~` builds one `String` and searches it.
+    public func evaluate(_ properties: some FunnelPropertySource) -> Bool {
+        if let literal = numericValue, let number = properties.numberValue(property) {
+            return compare(number, literal)
+        }
+        let result = properties.withText(property) { bytes in
+            if let regex {
+                return String(decoding: bytes, as: UTF8.self).contains(regex)
+            }
+            return compareText(bytes)
+        }
+        return result ?? (op == .notEqual)
+    }
+
+    /// The filter in the text syntax, quoting where needed.
+    public var description: String {
+        "\(StepSpec.quotedIfNeeded(property))\(op.rawValue)\(StepSpec.quotedIfNeeded(value))"
+    }
+
+    private func compare(_ lhs: Double, _ rhs: Double) -> Bool {
+        switch op {
+        case .equal: lhs == rhs
+        case .notEqual: lhs != rhs
+        case .less: lhs < rhs
+        case .lessOrEqual: lhs <= rhs
+        case .greater: lhs > rhs
+        case .greaterOrEqual: lhs >= rhs
+        case .matches: false
+        }
+    }
+
+    private func compareText(_ lhs: UnsafeRawBufferPointer) -> Bool {
+        let rhs = valueBytes
+        switch op {
+        case .equal: return lhs.elementsEqual(rhs)
+        case .notEqual: return !lhs.elementsEqual(rhs)
+        case .less: return lhs.lexicographicallyPrecedes(rhs)
+        case .lessOrEqual: return !rhs.lexicographicallyPrecedes(lhs)
+        case .greater: return rhs.lexicographicallyPrecedes(lhs)
+        case .greaterOrEqual: return !lhs.lexicographicallyPrecedes(rhs)
+        case .matches: return false
+        }
+    }
+
+    /// Parses a finite decimal number (`-1`, `2.5`, `1e3`); `nil` otherwise.
+    private static func number(from text: String) -> Double? {
+        guard let number = Double(text), number.isFinite else { return nil }
+        return number
+    }
+}

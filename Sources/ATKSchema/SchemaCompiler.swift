@@ -1,0 +1,221 @@
+/// Turns schema documents into a `SchemaProgram`: registers `$id`s and anchors,
+/// checks keywords, resolves `$ref`s to node indices and precomputes every keyword.
+///
+/// Nodes are compiled on demand starting from the entry points, memoised by their
+/// location (document, JSON Pointer), so recursive references become index cycles.
+/// Embedded metaschemas and caller-supplied resources are loaded when first referenced.
+struct SchemaCompiler {
+    /// One loaded JSON document.
+    private struct Document {
+        let uri: URI
+        let root: JSONValue
+        let draft: SchemaDraft
+        let pathPrefix: String
+    }
+
+    /// A position inside a loaded document.
+    private struct Location: Hashable {
+        let document: Int
+        let pointer: String
+    }
+
+    private var documents: [Document] = []
+    private var resources: [URI: (document: Int, tokens: [String])] = [:]
+    private var anchors: [URI: (document: Int, tokens: [String])] = [:]
+    private var bases: [Location: URI] = [:]
+    private var nodeIndex: [Location: Int] = [:]
+    private var nodes: [SchemaNode] = []
+    private let external: [URI: JSONValue]
+    private let options: SchemaOptions
+    private let defaultDraft: SchemaDraft
+
+    /// Creates a compiler with the dialect used when a document has no known `$schema`.
+    init(defaultDraft: SchemaDraft, resources: [URI: JSONValue], options: SchemaOptions) {
+        self.defaultDraft = defaultDraft
+        self.external = Dictionary(resources.map { ($0.key.withoutFragment, $0.value) }) { $1 }
+        self.options = options
+    }
+
+    /// Loads the primary document; returns its index.
+    mutating func addPrimary(_ root: JSONValue, baseURI: URI) -> Int {
+        addDocument(root, uri: baseURI, pathPrefix: options.schemaPathPrefix)
+    }
+
+    private mutating func addDocument(_ root: JSONValue, uri: URI, pathPrefix: String) -> Int {
+        let draft = root["$schema"]?.stringValue.flatMap(SchemaDraft.init(schemaURI:)) ?? defaultDraft
+        documents.append(Document(uri: uri.withoutFragment, root: root, draft: draft, pathPrefix: pathPrefix))
+        let index = documents.count - 1
+        resources[uri.withoutFragment] = (index, [])
+        return index
+    }
+
+    /// Registers identifiers and checks keywords of the schema at `tokens` and everything below it.
+    mutating func scan(document: Int, at tokens: [String]) throws(SchemaError) {
+        guard let value = JSONPointer.resolve(tokens, in: documents[document].root) else { return }
+        try scan(document, tokens, value, base: ancestorBase(document, tokens))
+    }
+
+    /// Compiles the schema at `tokens` of `document`; returns its node index.
+    mutating func compile(document: Int, at tokens: [String]) throws(SchemaError) -> Int {
+        guard JSONPointer.resolve(tokens, in: documents[document].root) != nil else {
+            throw SchemaError(.notASchema, at: path(document, tokens))
+        }
+        return try compileNode(document, tokens)
+    }
+
+    /// The finished program.
+    func finish() -> SchemaProgram {
+        SchemaProgram(nodes: nodes)
+    }
+
+    // MARK: - Locations
+
+    private func path(_ document: Int, _ tokens: [String]) -> String {
+        documents[document].pathPrefix + JSONPointer.string(tokens)
+    }
+
+    private func location(_ document: Int, _ tokens: [String]) -> Location {
+        Location(document: document, pointer: JSONPointer.string(tokens))
+    }
+
+    private func ancestorBase(_ document: Int, _ tokens: [String]) -> URI {
+        var prefix = tokens
+        while !prefix.isEmpty {
+            prefix.removeLast()
+            if let base = bases[location(document, prefix)] { return base }
+        }
+        return documents[document].uri
+    }
+
+    // MARK: - Scanning
+
+    private mutating func scan(_ document: Int, _ tokens: [String], _ value: JSONValue,
+                               base inherited: URI) throws(SchemaError) {
+        let here = location(document, tokens)
+        guard bases[here] == nil, case .object(let members) = value else {
+            if case .bool = value, bases[here] == nil { bases[here] = inherited }
+            return
+        }
+        let draft = documents[document].draft
+        var base = inherited
+        let refOnly = draft == .draft7 && value["$ref"] != nil
+        if !refOnly, let id = value["$id"]?.stringValue {
+            if draft == .draft7, id.hasPrefix("#") {
+                anchors[base.withFragment(String(id.dropFirst()))] = (document, tokens)
+            } else {
+                let resolved = base.resolving(id)
+                base = resolved.withoutFragment
+                resources[base] = (document, tokens)
+                if let fragment = resolved.fragment, JSONPointer.tokens(fromFragment: fragment) == nil {
+                    anchors[resolved] = (document, tokens)
+                }
+            }
+        }
+        if draft == .draft2020_12 {
+            for key in ["$anchor", "$dynamicAnchor"] {
+                if let name = value[key]?.stringValue { anchors[base.withFragment(name)] = (document, tokens) }
+            }
+        }
+        bases[here] = base
+        for (key, member) in members {
+            try scanKeyword(document, tokens, key, member, base: base, draft: draft, refOnly: refOnly)
+        }
+    }
+
+    private mutating func scanKeyword(_ document: Int, _ tokens: [String], _ key: String, _ member: JSONValue,
+                                      base: URI, draft: SchemaDraft, refOnly: Bool) throws(SchemaError) {
+        guard var role = KeywordRole.of(key, in: draft) else {
+            if options.unknownKeywords == .refuse {
+                throw SchemaError(.unknownKeyword(key), at: path(document, tokens + [key]))
+            }
+            return
+        }
+        if role == .unsupported {
+            if options.unknownKeywords == .refuse {
+                throw SchemaError(.unsupportedKeyword(key), at: path(document, tokens + [key]))
+            }
+            guard key.hasPrefix("unevaluated") else { return }
+            role = .schema
+        }
+        guard !refOnly else { return }
+        let child = tokens + [key]
+        switch (role, member) {
+        case (.schema, _), (.schemaOrArray, .object), (.schemaOrArray, .bool):
+            try scan(document, child, member, base: base)
+        case (.schemaArray, .array(let elements)), (.schemaOrArray, .array(let elements)):
+            for (i, element) in elements.enumerated() {
+                try scan(document, child + [String(i)], element, base: base)
+            }
+        case (.schemaMap, .object(let entries)), (.dependencies, .object(let entries)):
+            for (name, entry) in entries {
+                try scan(document, child + [name], entry, base: base)
+            }
+        default:
+            return
+        }
+    }
+
+    // MARK: - Resolution
+
+    private mutating func resource(_ uri: URI) throws(SchemaError) -> (document: Int, tokens: [String])? {
+        if let found = resources[uri] { return found }
+        let key = uri.withoutFragment
+        guard let root = external[key] ?? Metaschemas.document(for: key) else { return nil }
+        let document = addDocument(root, uri: key, pathPrefix: key.description + "#")
+        try scan(document, [], root, base: key)
+        return resources[uri]
+    }
+
+    private mutating func resolveReference(_ reference: String, base: URI, from document: Int,
+                                           at tokens: [String]) throws(SchemaError) -> Int {
+        let target = base.resolving(reference)
+        let unresolvable = SchemaError(.unresolvableReference(reference), at: path(document, tokens))
+        if let pointer = JSONPointer.tokens(fromFragment: target.fragment) {
+            guard let found = try resource(target.withoutFragment) else { throw unresolvable }
+            let full = found.tokens + pointer
+            guard JSONPointer.resolve(full, in: documents[found.document].root) != nil else { throw unresolvable }
+            return try compileNode(found.document, full)
+        }
+        _ = try resource(target.withoutFragment)
+        guard let found = anchors[target] else { throw unresolvable }
+        return try compileNode(found.document, found.tokens)
+    }
+
+    // MARK: - Compilation
+
+    private mutating func compileNode(_ document: Int, _ tokens: [String]) throws(SchemaError) -> Int {
+        let here = location(document, tokens)
+        if let existing = nodeIndex[here] { return existing }
+        guard let value = JSONPointer.resolve(tokens, in: documents[document].root) else {
+            throw SchemaError(.notASchema, at: path(document, tokens))
+        }
+        if bases[here] == nil {
+            try scan(document, tokens, value, base: ancestorBase(document, tokens))
+        }
+        let index = nodes.count
+        nodes.append(SchemaNode(schemaPath: path(document, tokens), keywords: []))
+        nodeIndex[here] = index
+        var keywords = KeywordCompiler(document: document, tokens: tokens, value: value,
+                                       base: bases[here] ?? documents[document].uri,
+                                       draft: documents[document].draft, options: options)
+        let compiled = try keywords.compile(using: &self)
+        nodes[index].keywords = compiled
+        return index
+    }
+
+    /// Compiles the subschema at `tokens` (used by `KeywordCompiler`).
+    mutating func subschema(_ document: Int, _ tokens: [String]) throws(SchemaError) -> Int {
+        try compileNode(document, tokens)
+    }
+
+    /// Resolves a `$ref` found at `tokens` (used by `KeywordCompiler`).
+    mutating func reference(_ reference: String, base: URI, document: Int,
+                            tokens: [String]) throws(SchemaError) -> Int {
+        try resolveReference(reference, base: base, from: document, at: tokens)
+    }
+
+    /// The schema path of `tokens` in `document` (used by `KeywordCompiler`).
+    func schemaPath(_ document: Int, _ tokens: [String]) -> String {
+        path(document, tokens)
+    }
+}

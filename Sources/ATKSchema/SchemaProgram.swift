@@ -1,0 +1,359 @@
+/// The immutable compiled form shared by every `CompiledSchema` of one compilation,
+/// and the validation engine that walks it.
+///
+/// Validation is generic over `JSONInstance` and, in optimized builds, does not allocate
+/// for a valid instance, except for patterns that need Swift `Regex` (anything beyond
+/// `SimplePattern`), asserted `format`s and `unevaluated*` bookkeeping. Violations are
+/// only rendered (paths, messages) when collecting and failing.
+final class SchemaProgram: Sendable {
+    let nodes: [SchemaNode]
+
+    /// Maximum nesting of schema evaluations; deeper evaluation (a `$ref` cycle that makes no
+    /// progress, or a value nested about 128 levels under a recursive schema) fails with a `$ref` violation.
+    static let maxDepth = 256
+
+    init(nodes: [SchemaNode]) {
+        self.nodes = nodes
+    }
+
+    /// Collects violations when `collecting`; otherwise evaluation stops at the first failure.
+    struct Sink {
+        let collecting: Bool
+        var violations: [SchemaViolation] = []
+    }
+
+    typealias Path = UnsafePointer<InstancePathLink>?
+
+    /// Validates `instance` against node `index`.
+    func validate<I: JSONInstance>(_ index: Int, _ instance: I, _ path: Path, _ sink: inout Sink,
+                                   depth: Int) -> Bool {
+        let node = nodes[index]
+        guard depth < SchemaProgram.maxDepth else {
+            report(&sink, "$ref", node, path, "schema evaluation nests too deeply (recursive $ref or very deep value)")
+            return false
+        }
+        var valid = true
+        for keyword in node.keywords where !check(keyword, index, node, instance, path, &sink, depth + 1) {
+            valid = false
+            if !sink.collecting { return false }
+        }
+        return valid
+    }
+
+    /// Whether `instance` is valid against node `index`, without collecting violations.
+    func isValid<I: JSONInstance>(_ index: Int, _ instance: I, depth: Int) -> Bool {
+        var sink = Sink(collecting: false)
+        return validate(index, instance, nil, &sink, depth: depth)
+    }
+
+    private func report(_ sink: inout Sink, _ keyword: String, _ node: SchemaNode, _ path: Path,
+                        _ message: @autoclosure () -> String) {
+        guard sink.collecting else { return }
+        let schemaPath = keyword == "false" ? node.schemaPath : node.schemaPath + "/" + JSONPointer.escape(keyword)
+        sink.violations.append(SchemaViolation(keyword: keyword, instancePath: InstancePathLink.render(path),
+                                               schemaPath: schemaPath, message: message()))
+    }
+
+    private func child<R>(_ path: Path, key: UnsafeRawBufferPointer?, index: Int, _ body: (Path) -> R) -> R {
+        withUnsafePointer(to: InstancePathLink(parent: path, key: key, index: index)) { body($0) }
+    }
+
+    private static func text(_ utf8: UnsafeRawBufferPointer) -> String {
+        String(decoding: utf8, as: UTF8.self)
+    }
+
+    private static func kindName<I: JSONInstance>(_ instance: I) -> String {
+        if instance.kind == .number, isIntegral(instance) { return "integer" }
+        return instance.kind.schemaTypeName
+    }
+
+    static func isIntegral<I: JSONInstance>(_ instance: I) -> Bool {
+        if instance.int64Value != nil { return true }
+        let d = instance.doubleValue
+        return d.isFinite && d.rounded(.towardZero) == d
+    }
+
+    private static func codePointCount(_ utf8: UnsafeRawBufferPointer) -> Int {
+        var count = 0
+        for byte in utf8 where byte & 0xC0 != 0x80 {
+            count += 1
+        }
+        return count
+    }
+
+    private static func typeMatches<I: JSONInstance>(_ types: TypeSet, _ instance: I) -> Bool {
+        switch instance.kind {
+        case .null: types.contains(.null)
+        case .bool: types.contains(.boolean)
+        case .string: types.contains(.string)
+        case .array: types.contains(.array)
+        case .object: types.contains(.object)
+        case .number: types.contains(.number) || (types.contains(.integer) && isIntegral(instance))
+        }
+    }
+
+    private func check<I: JSONInstance>(_ keyword: SchemaKeyword, _ index: Int, _ node: SchemaNode, _ instance: I,
+                                        _ path: Path, _ sink: inout Sink, _ depth: Int) -> Bool {
+        let kind = instance.kind
+        switch keyword {
+        case .alwaysFalse:
+            report(&sink, "false", node, path, "no value is allowed here")
+            return false
+        case .type(let types):
+            guard SchemaProgram.typeMatches(types, instance) else {
+                report(&sink, "type", node, path, "expected \(types.names), got \(SchemaProgram.kindName(instance))")
+                return false
+            }
+            return true
+        case .enumeration(let values):
+            guard values.contains(where: { JSONEquality.equal(instance, $0) }) else {
+                report(&sink, "enum", node, path, "value is not one of the allowed values")
+                return false
+            }
+            return true
+        case .constant(let value):
+            guard JSONEquality.equal(instance, value) else {
+                report(&sink, "const", node, path, "value does not equal the required constant")
+                return false
+            }
+            return true
+        case .required(let keys):
+            guard kind == .object else { return true }
+            var valid = true
+            for key in keys where key.utf8.withUnsafeBytes({ instance.member($0) }) == nil {
+                valid = false
+                report(&sink, "required", node, path, "'\(key.name)' is required")
+                if !sink.collecting { return false }
+            }
+            return valid
+        case .object(let object):
+            guard kind == .object else { return true }
+            return checkMembers(object, node, instance, path, &sink, depth)
+        case .propertyNames(let names):
+            guard kind == .object else { return true }
+            var valid = true
+            instance.forEachMember { key, _ in
+                if !isValid(names, PropertyNameInstance(utf8: key), depth: depth) {
+                    valid = false
+                    report(&sink, "propertyNames", node, path, "property name '\(SchemaProgram.text(key))' is invalid")
+                }
+                return valid || sink.collecting
+            }
+            return valid
+        case .minProperties(let n):
+            guard kind == .object, instance.count < n else { return true }
+            report(&sink, "minProperties", node, path, "object has \(instance.count) properties, at least \(n) required")
+            return false
+        case .maxProperties(let n):
+            guard kind == .object, instance.count > n else { return true }
+            report(&sink, "maxProperties", node, path, "object has \(instance.count) properties, at most \(n) allowed")
+            return false
+        case .dependentRequired(let entries, let name):
+            guard kind == .object else { return true }
+            var valid = true
+            for entry in entries where entry.key.utf8.withUnsafeBytes({ instance.member($0) }) != nil {
+                for key in entry.required where key.utf8.withUnsafeBytes({ instance.member($0) }) == nil {
+                    valid = false
+                    report(&sink, name, node, path, "'\(key.name)' is required when '\(entry.key.name)' is present")
+                    if !sink.collecting { return false }
+                }
+            }
+            return valid
+        case .dependentSchemas(let entries, _):
+            guard kind == .object else { return true }
+            var valid = true
+            for entry in entries where entry.key.utf8.withUnsafeBytes({ instance.member($0) }) != nil {
+                if !validate(entry.node, instance, path, &sink, depth: depth) {
+                    valid = false
+                    if !sink.collecting { return false }
+                }
+            }
+            return valid
+        case .items(let items):
+            guard kind == .array else { return true }
+            return checkItems(items, node, instance, path, &sink, depth)
+        case .contains(let contains, let min, let max):
+            guard kind == .array else { return true }
+            return checkContains(contains, min, max, node, instance, path, &sink, depth)
+        case .minItems(let n):
+            guard kind == .array, instance.count < n else { return true }
+            report(&sink, "minItems", node, path, "array has \(instance.count) items, at least \(n) required")
+            return false
+        case .maxItems(let n):
+            guard kind == .array, instance.count > n else { return true }
+            report(&sink, "maxItems", node, path, "array has \(instance.count) items, at most \(n) allowed")
+            return false
+        case .uniqueItems:
+            guard kind == .array else { return true }
+            let n = instance.count
+            for i in 0..<n {
+                let item = instance.element(at: i)
+                for j in (i + 1)..<n where JSONEquality.equal(item, instance.element(at: j)) {
+                    report(&sink, "uniqueItems", node, path, "items at \(i) and \(j) are equal")
+                    return false
+                }
+            }
+            return true
+        case .minLength(let n):
+            guard kind == .string else { return true }
+            let length = instance.withStringUTF8(SchemaProgram.codePointCount)
+            guard length < n else { return true }
+            report(&sink, "minLength", node, path, "string has \(length) characters, at least \(n) required")
+            return false
+        case .maxLength(let n):
+            guard kind == .string else { return true }
+            let length = instance.withStringUTF8(SchemaProgram.codePointCount)
+            guard length > n else { return true }
+            report(&sink, "maxLength", node, path, "string has \(length) characters, at most \(n) allowed")
+            return false
+        case .pattern(let matcher):
+            guard kind == .string, !instance.withStringUTF8({ matcher.matches($0) }) else { return true }
+            report(&sink, "pattern", node, path, "string does not match pattern '\(matcher.source)'")
+            return false
+        case .format(let format):
+            guard kind == .string, !instance.withStringUTF8({ format.check($0) }) else { return true }
+            report(&sink, "format", node, path, "string is not a valid \(format.rawValue)")
+            return false
+        case .minimum(let limit):
+            guard kind == .number, limit.compare(instance) < 0 else { return true }
+            report(&sink, "minimum", node, path, "number must be at least \(limit.double)")
+            return false
+        case .maximum(let limit):
+            guard kind == .number, limit.compare(instance) > 0 else { return true }
+            report(&sink, "maximum", node, path, "number must be at most \(limit.double)")
+            return false
+        case .exclusiveMinimum(let limit):
+            guard kind == .number, limit.compare(instance) <= 0 else { return true }
+            report(&sink, "exclusiveMinimum", node, path, "number must be greater than \(limit.double)")
+            return false
+        case .exclusiveMaximum(let limit):
+            guard kind == .number, limit.compare(instance) >= 0 else { return true }
+            report(&sink, "exclusiveMaximum", node, path, "number must be less than \(limit.double)")
+            return false
+        case .multipleOf(let multiple):
+            guard kind == .number, !multiple.isMultiple(instance) else { return true }
+            report(&sink, "multipleOf", node, path, "number must be a multiple of \(multiple.divisor)")
+            return false
+        case .allOf(let subschemas):
+            var valid = true
+            for subschema in subschemas where !validate(subschema, instance, path, &sink, depth: depth) {
+                valid = false
+                if !sink.collecting { return false }
+            }
+            return valid
+        case .anyOf(let subschemas):
+            guard !subschemas.contains(where: { isValid($0, instance, depth: depth) }) else { return true }
+            report(&sink, "anyOf", node, path, "value does not match any of the allowed schemas")
+            return false
+        case .oneOf(let subschemas):
+            var matches = 0
+            for subschema in subschemas where isValid(subschema, instance, depth: depth) {
+                matches += 1
+                if matches > 1 { break }
+            }
+            guard matches != 1 else { return true }
+            report(&sink, "oneOf", node, path, matches == 0 ? "value does not match any of the schemas"
+                : "value matches more than one of the schemas")
+            return false
+        case .not(let subschema):
+            guard isValid(subschema, instance, depth: depth) else { return true }
+            report(&sink, "not", node, path, "value must not match the schema")
+            return false
+        case .conditional(let condition, let then, let otherwise):
+            guard then != nil || otherwise != nil else { return true }
+            let branch = isValid(condition, instance, depth: depth) ? then : otherwise
+            guard let branch else { return true }
+            return validate(branch, instance, path, &sink, depth: depth)
+        case .ref(let target):
+            return validate(target, instance, path, &sink, depth: depth)
+        case .unevaluatedProperties(let subschema):
+            guard kind == .object else { return true }
+            return checkUnevaluatedProperties(subschema, index, instance, path, &sink, depth)
+        case .unevaluatedItems(let subschema):
+            guard kind == .array else { return true }
+            return checkUnevaluatedItems(subschema, index, instance, path, &sink, depth)
+        }
+    }
+
+    private func checkMembers<I: JSONInstance>(_ object: ObjectApplicators, _ node: SchemaNode, _ instance: I,
+                                               _ path: Path, _ sink: inout Sink, _ depth: Int) -> Bool {
+        var valid = true
+        instance.forEachMember { key, value in
+            var matched = false
+            if let named = object.namedNode(for: key) {
+                matched = true
+                if !child(path, key: key, index: 0, { validate(named, value, $0, &sink, depth: depth) }) {
+                    valid = false
+                }
+            }
+            for pattern in object.patterns where pattern.matcher.matches(key) {
+                matched = true
+                if !child(path, key: key, index: 0, { validate(pattern.node, value, $0, &sink, depth: depth) }) {
+                    valid = false
+                }
+            }
+            if !matched, let additional = object.additional {
+                if object.additionalIsFalse {
+                    valid = false
+                    child(path, key: key, index: 0) {
+                        report(&sink, "additionalProperties", node, $0,
+                               "property '\(SchemaProgram.text(key))' is not allowed")
+                    }
+                } else if !child(path, key: key, index: 0, { validate(additional, value, $0, &sink, depth: depth) }) {
+                    valid = false
+                }
+            }
+            return valid || sink.collecting
+        }
+        return valid
+    }
+
+    private func checkItems<I: JSONInstance>(_ items: ArrayApplicators, _ node: SchemaNode, _ instance: I,
+                                             _ path: Path, _ sink: inout Sink, _ depth: Int) -> Bool {
+        var valid = true
+        let n = instance.count
+        for i in 0..<n {
+            let subschema: Int
+            if i < items.prefix.count {
+                subschema = items.prefix[i]
+            } else if let rest = items.rest {
+                if items.restIsFalse {
+                    report(&sink, items.restKeyword, node, path,
+                           "array has \(n) items, at most \(items.prefix.count) allowed")
+                    return false
+                }
+                subschema = rest
+            } else {
+                break
+            }
+            if !child(path, key: nil, index: i, { validate(subschema, instance.element(at: i), $0, &sink, depth: depth) }) {
+                valid = false
+                if !sink.collecting { return false }
+            }
+        }
+        return valid
+    }
+
+    private func checkContains<I: JSONInstance>(_ contains: Int, _ min: Int, _ max: Int?, _ node: SchemaNode,
+                                                _ instance: I, _ path: Path, _ sink: inout Sink,
+                                                _ depth: Int) -> Bool {
+        var matches = 0
+        for i in 0..<instance.count where isValid(contains, instance.element(at: i), depth: depth) {
+            matches += 1
+            if max == nil, matches >= min { return true }
+        }
+        if matches < min {
+            if min == 1 {
+                report(&sink, "contains", node, path, "array does not contain a matching item")
+            } else {
+                report(&sink, "minContains", node, path, "array contains \(matches) matching items, at least \(min) required")
+            }
+            return false
+        }
+        if let max, matches > max {
+            report(&sink, "maxContains", node, path, "array contains \(matches) matching items, at most \(max) allowed")
+            return false
+        }
+        return true
+    }
+}

@@ -1,0 +1,211 @@
+/// A regular expression made only of ASCII character sets with quantifiers, optionally
+/// anchored by a leading `^` and a trailing `$` (e.g. `^[A-Z]{3}-[0-9]+$`), matched
+/// directly on UTF-8 bytes without allocating.
+///
+/// Because every set holds only ASCII characters, a byte-level match is exactly the
+/// ECMA-262 code-point match: bytes of multi-byte UTF-8 sequences never match a set.
+/// Anything else (groups, alternation, `.`, `\s`, negated classes, non-ASCII
+/// characters, lookarounds, ...) is not a simple pattern and is left to `Regex`.
+struct SimplePattern: Sendable {
+    /// One character set with its repetition bounds.
+    private struct Atom: Sendable {
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        var min = 1
+        var max = 1
+
+        func contains(_ byte: UInt8) -> Bool {
+            byte < 64 ? low & (1 << UInt64(byte)) != 0 : byte < 128 && high & (1 << UInt64(byte - 64)) != 0
+        }
+
+        mutating func insert(_ byte: UInt8) {
+            if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
+        }
+
+        mutating func insert(_ range: ClosedRange<UInt8>) {
+            for byte in range { insert(byte) }
+        }
+    }
+
+    private let atoms: [Atom]
+    private let anchoredStart: Bool
+    private let anchoredEnd: Bool
+
+    /// Parses `pattern`, or returns `nil` when it is not a simple pattern.
+    init?(_ pattern: String) {
+        var parser = Parser(scalars: Array(pattern.unicodeScalars))
+        guard let parsed = parser.parse() else { return nil }
+        (atoms, anchoredStart, anchoredEnd) = parsed
+    }
+
+    /// Whether the pattern matches somewhere in `utf8`.
+    func matches(_ utf8: UnsafeRawBufferPointer) -> Bool {
+        if anchoredStart { return match(0, 0, utf8) }
+        for start in 0...utf8.count where match(0, start, utf8) {
+            return true
+        }
+        return false
+    }
+
+    private func match(_ atomIndex: Int, _ position: Int, _ utf8: UnsafeRawBufferPointer) -> Bool {
+        guard atomIndex < atoms.count else { return !anchoredEnd || position == utf8.count }
+        let atom = atoms[atomIndex]
+        var taken = 0
+        while taken < atom.max, position + taken < utf8.count, atom.contains(utf8[position + taken]) {
+            taken += 1
+        }
+        while taken >= atom.min {
+            if match(atomIndex + 1, position + taken, utf8) { return true }
+            taken -= 1
+        }
+        return false
+    }
+
+    /// Recursive-descent reader of the simple-pattern subset.
+    private struct Parser {
+        let scalars: [Unicode.Scalar]
+        var index = 0
+
+        mutating func parse() -> (atoms: [Atom], anchoredStart: Bool, anchoredEnd: Bool)? {
+            var atoms: [Atom] = []
+            let anchoredStart = scalars.first == "^"
+            if anchoredStart { index = 1 }
+            var anchoredEnd = false
+            while index < scalars.count {
+                if scalars[index] == "$", index == scalars.count - 1 {
+                    anchoredEnd = true
+                    break
+                }
+                guard var atom = parseSet(), parseQuantifier(into: &atom) else { return nil }
+                atoms.append(atom)
+            }
+            return (atoms, anchoredStart, anchoredEnd)
+        }
+
+        private func ascii(_ scalar: Unicode.Scalar) -> UInt8? {
+            scalar.isASCII ? UInt8(scalar.value) : nil
+        }
+
+        /// Reads one literal, escape or bracket class.
+        private mutating func parseSet() -> Atom? {
+            var atom = Atom()
+            let scalar = scalars[index]
+            index += 1
+            switch scalar {
+            case "[":
+                return parseClass()
+            case "\\":
+                guard parseEscape(into: &atom) else { return nil }
+            case "(", ")", "|", ".", "*", "+", "?", "{", "}", "]", "$", "^":
+                return nil
+            default:
+                guard let byte = ascii(scalar) else { return nil }
+                atom.insert(byte)
+            }
+            return atom
+        }
+
+        /// Reads an escape after `\`, adding what it denotes to `atom`.
+        private mutating func parseEscape(into atom: inout Atom) -> Bool {
+            guard index < scalars.count, let byte = ascii(scalars[index]) else { return false }
+            index += 1
+            switch byte {
+            case UInt8(ascii: "d"):
+                atom.insert(UInt8(ascii: "0")...UInt8(ascii: "9"))
+            case UInt8(ascii: "w"):
+                atom.insert(UInt8(ascii: "0")...UInt8(ascii: "9"))
+                atom.insert(UInt8(ascii: "a")...UInt8(ascii: "z"))
+                atom.insert(UInt8(ascii: "A")...UInt8(ascii: "Z"))
+                atom.insert(UInt8(ascii: "_"))
+            case UInt8(ascii: "n"): atom.insert(0x0A)
+            case UInt8(ascii: "t"): atom.insert(0x09)
+            case UInt8(ascii: "r"): atom.insert(0x0D)
+            default:
+                let isPunctuation = (0x21...0x2F).contains(byte) || (0x3A...0x40).contains(byte)
+                    || (0x5B...0x60).contains(byte) || (0x7B...0x7E).contains(byte)
+                guard isPunctuation else { return false }
+                atom.insert(byte)
+            }
+            return true
+        }
+
+        /// Reads a non-negated bracket class after `[`.
+        private mutating func parseClass() -> Atom? {
+            var atom = Atom()
+            guard index < scalars.count, scalars[index] != "^", scalars[index] != "]" else { return nil }
+            while index < scalars.count, scalars[index] != "]" {
+                let scalar = scalars[index]
+                index += 1
+                if scalar == "\\" {
+                    var escaped = Atom()
+                    guard parseEscape(into: &escaped) else { return nil }
+                    atom.low |= escaped.low
+                    atom.high |= escaped.high
+                    continue
+                }
+                guard let first = ascii(scalar), scalar != "[" else { return nil }
+                if index + 1 < scalars.count, scalars[index] == "-", scalars[index + 1] != "]" {
+                    guard scalars[index + 1] != "\\", let last = ascii(scalars[index + 1]), first <= last else {
+                        return nil
+                    }
+                    atom.insert(first...last)
+                    index += 2
+                } else {
+                    atom.insert(first)
+                }
+            }
+            guard index < scalars.count else { return nil }
+            index += 1
+            return atom
+        }
+
+        /// Reads an optional quantifier (and a lazy `?`, irrelevant for a yes/no match).
+        private mutating func parseQuantifier(into atom: inout Atom) -> Bool {
+            guard index < scalars.count else { return true }
+            switch scalars[index] {
+            case "*":
+                (atom.min, atom.max) = (0, Int.max)
+                index += 1
+            case "+":
+                (atom.min, atom.max) = (1, Int.max)
+                index += 1
+            case "?":
+                (atom.min, atom.max) = (0, 1)
+                index += 1
+            case "{":
+                guard let bounds = parseBraces() else { return false }
+                (atom.min, atom.max) = bounds
+            default:
+                return true
+            }
+            if index < scalars.count, scalars[index] == "?" { index += 1 }
+            guard index >= scalars.count || !"*+?{".unicodeScalars.contains(scalars[index]) else { return false }
+            return true
+        }
+
+        /// Reads `{n}`, `{n,}` or `{n,m}`, leaving `index` just after `}`.
+        private mutating func parseBraces() -> (Int, Int)? {
+            index += 1
+            guard let min = parseNumber() else { return nil }
+            var max = min
+            if index < scalars.count, scalars[index] == "," {
+                index += 1
+                max = parseNumber() ?? Int.max
+            }
+            guard index < scalars.count, scalars[index] == "}", min <= max else { return nil }
+            index += 1
+            return (min, max)
+        }
+
+        private mutating func parseNumber() -> Int? {
+            var value: Int?
+            while index < scalars.count, let byte = ascii(scalars[index]), (0x30...0x39).contains(byte) {
+                let (next, overflow) = (value ?? 0).multipliedReportingOverflow(by: 10)
+                guard !overflow, next <= 100_000 else { return nil }
+                value = next + Int(byte - 0x30)
+                index += 1
+            }
+            return value
+        }
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+
+/// A set of compiled event schemas: what each event's properties object must look like.
+///
+/// Two layouts are accepted:
+/// - a single JSON file `{"$schema": ..., "events": {"<event>": <schema>, ...},
+///   "common": <schema>?, "$defs": {...}?}` whose event schemas may `$ref` into the
+///   file's top-level `$defs` (`#/$defs/itemId`); schema paths then read
+///   `#/events/AddToCart/properties/product_id/pattern`;
+/// - a directory with one `<event>.json` schema per event and an optional `common.json`;
+///   files may `$ref` each other by relative file name, and schema paths read
+///   `AddToCart.json#/properties/product_id/pattern`.
+///
+/// `$schema` selects draft 2020-12 (the default) or draft-07. With the default options
+/// unknown keywords are refused.
+public struct TrackingPlan: Sendable {
+    /// The event names, sorted by UTF-8 bytes.
+    public let eventNames: [String]
+    /// The schema every event's properties must also meet, if the plan has one.
+    public let common: CompiledSchema?
+    private let eventKeys: [[UInt8]]
+    private let schemas: [CompiledSchema]
+
+    private static let planMembers: Set<String> = [
+        "$schema", "$id", "$comment", "title", "description", "events", "common", "$defs", "definitions",
+    ]
+
+    private init(events: [(name: String, schema: CompiledSchema)], common: CompiledSchema?) {
+        let sorted = events.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        eventNames = sorted.map(\.name)
+        eventKeys = sorted.map { Array($0.name.utf8) }
+        schemas = sorted.map(\.schema)
+        self.common = common
+    }
+
+    /// The schema for the event named by the UTF-8 bytes `name`, or `nil` for an unknown event.
+    public func schema(forEvent name: UnsafeRawBufferPointer) -> CompiledSchema? {
+        var low = 0
+        var high = eventKeys.count - 1
+        while low <= high {
+            let mid = (low + high) / 2
+            let order = eventKeys[mid].withUnsafeBytes { JSONEquality.compareBytes($0, name) }
+            if order == 0 { return schemas[mid] }
+            if order < 0 { low = mid + 1 } else { high = mid - 1 }
+        }
+        return nil
+    }
+
+    /// The schema for the event `name`, or `nil` for an unknown event.
+    public func schema(forEvent name: String) -> CompiledSchema? {
+        var name = name
+        return name.withUTF8 { schema(forEvent: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Validates an event's properties against `common` and the event's schema.
+    /// - Returns: whether they are valid, or `nil` when the plan has no such event.
+    public func validate<I: JSONInstance>(properties: I, forEvent name: String,
+                                          into violations: inout [SchemaViolation]) -> Bool? {
+        guard let schema = schema(forEvent: name) else { return nil }
+        let commonValid = common?.validate(properties, into: &violations) ?? true
+        return schema.validate(properties, into: &violations) && commonValid
+    }
+
+    /// Loads a plan from a `.json` file or a directory of per-event schema files.
+    public static func load(path: String, options: SchemaOptions = SchemaOptions()) throws(TrackingPlanError)
+        -> TrackingPlan {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw TrackingPlanError(.unreadable("no such file or directory"), file: path)
+        }
+        if isDirectory.boolValue {
+            return try loadDirectory(path, options: options)
+        }
+        return try TrackingPlan(json: readJSON(path), file: path, options: options)
+    }
+
+    /// Builds a single-file plan from its parsed JSON; `file` names it in errors and
+    /// is its base URI for relative `$ref`s.
+    public init(json: JSONValue, file: String = "plan.json", options: SchemaOptions = SchemaOptions())
+        throws(TrackingPlanError) {
+        guard case .object(let members) = json else {
+            throw TrackingPlanError(.invalidPlan("the top level must be an object"), file: file)
+        }
+        if options.unknownKeywords == .refuse {
+            for member in members where !Self.planMembers.contains(member.key) {
+                throw TrackingPlanError(.invalidPlan("unknown top-level member '\(member.key)'"), file: file)
+            }
+        }
+        let draft = try Self.draft(of: json, file: file)
+        guard case .object(let events)? = json["events"] else {
+            throw TrackingPlanError(.invalidPlan("'events' must be an object of event schemas"), file: file)
+        }
+        var entries = events.map { ["events", $0.key] }
+        let hasCommon = json["common"] != nil
+        if hasCommon { entries.append(["common"]) }
+        let compiled: [CompiledSchema]
+        do {
+            compiled = try Schema.compile(json, entryPoints: entries, draft: draft,
+                                          baseURI: Self.fileURI(file), options: options)
+        } catch {
+            throw TrackingPlanError(.schema(error), file: file)
+        }
+        self.init(events: zip(events, compiled).map { ($0.0.key, $0.1) }, common: hasCommon ? compiled.last : nil)
+    }
+
+    private static func draft(of json: JSONValue, file: String) throws(TrackingPlanError) -> SchemaDraft {
+        guard let uri = json["$schema"] else { return .draft2020_12 }
+        guard let text = uri.stringValue, let draft = SchemaDraft(schemaURI: text) else {
+            throw TrackingPlanError(.invalidPlan("$schema must name draft 2020-12 or draft-07"), file: file)
+        }
+        return draft
+    }
+
+    private static func fileURI(_ path: String) -> URI {
+        URI(URL(fileURLWithPath: path).standardizedFileURL.absoluteString)
+    }
+
+    private static func readJSON(_ path: String) throws(TrackingPlanError) -> JSONValue {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw TrackingPlanError(.unreadable("cannot read file"), file: path)
+        }
+        do {
+            return try JSONValue.parse(bytes: Array(data))
+        } catch {
+            throw TrackingPlanError(.invalidJSON(error), file: path)
+        }
+    }
+
+    private static func loadDirectory(_ path: String, options: SchemaOptions) throws(TrackingPlanError)
+        -> TrackingPlan {
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: path).filter { $0.hasSuffix(".json") }.sorted()
+        } catch {
+            throw TrackingPlanError(.unreadable(error.localizedDescription), file: path)
+        }
+        let directory = URL(fileURLWithPath: path)
+        var documents: [(name: String, file: String, json: JSONValue)] = []
+        var resources: [URI: JSONValue] = [:]
+        for name in names {
+            let file = directory.appendingPathComponent(name).path
+            let json = try readJSON(file)
+            documents.append((name, file, json))
+            resources[fileURI(file)] = json
+        }
+        var events: [(name: String, schema: CompiledSchema)] = []
+        var common: CompiledSchema?
+        for document in documents {
+            var fileOptions = options
+            fileOptions.schemaPathPrefix = document.name + "#"
+            let fileDraft = try draft(of: document.json, file: document.file)
+            let schema: CompiledSchema
+            do {
+                schema = try Schema.compile(document.json, draft: fileDraft, baseURI: fileURI(document.file),
+                                            resources: resources, options: fileOptions)
+            } catch {
+                throw TrackingPlanError(.schema(error), file: document.file)
+            }
+            if document.name == "common.json" {
+                common = schema
+            } else {
+                events.append((String(document.name.dropLast(".json".count)), schema))
+            }
+        }
+        guard !events.isEmpty else {
+            throw TrackingPlanError(.invalidPlan("the directory holds no <event>.json schema"), file: path)
+        }
+        return TrackingPlan(events: events, common: common)
+    }
+}

@@ -1,0 +1,70 @@
+import ATKFunnel
+import Testing
+
+@Suite struct FunnelAggregatorTests {}
+
+extension FunnelAggregatorTests {
+    @Test func countsConversionRatesAndQuantiles() {
+        var aggregator = FunnelAggregator(stepCount: 3)
+        // Step-2 gaps 10, 20, 30, 40, 100; step-3 gaps 5, 15.
+        aggregator.add(FunnelAttempt(level: 3, stepTimes: [0, 10, 15]))
+        aggregator.add(FunnelAttempt(level: 3, stepTimes: [100, 120, 135]))
+        aggregator.add(FunnelAttempt(level: 2, stepTimes: [0, 30]))
+        aggregator.add(FunnelAttempt(level: 2, stepTimes: [0, 40]))
+        aggregator.add(FunnelAttempt(level: 2, stepTimes: [0, 100]))
+        aggregator.add(FunnelAttempt(level: 1, stepTimes: [7]))
+        aggregator.add(FunnelAttempt(level: 1, stepTimes: [8]))
+        aggregator.add(FunnelAttempt(level: 1, stepTimes: [9]))
+        aggregator.add(.none)
+        let report = aggregator.report()
+        #expect(report.steps.map(\.count) == [8, 5, 2])
+        #expect(report.steps.map(\.conversionFromPrevious) == [nil, 5.0 / 8.0, 2.0 / 5.0])
+        #expect(report.steps.map(\.conversionFromFirst) == [1, 5.0 / 8.0, 2.0 / 8.0])
+        // Linear interpolation: h = (n − 1)·q.
+        #expect(report.steps.map(\.medianFromPrevious) == [nil, 30, 10])
+        #expect(report.steps.map(\.p90FromPrevious) == [nil, 76, 14])
+        #expect(report.excludedCount == 0)
+    }
+
+    @Test func medianOfEvenSampleIsTheMidpoint() {
+        var aggregator = FunnelAggregator(stepCount: 2)
+        for gap: Int64 in [40, 10, 30, 20] {
+            aggregator.add(FunnelAttempt(level: 2, stepTimes: [1_000, 1_000 + gap]))
+        }
+        let step = aggregator.report().steps[1]
+        #expect(step.medianFromPrevious == 25)
+        #expect(step.p90FromPrevious == 37)
+    }
+
+    @Test func emptyFunnelHasNoRates() {
+        let report = FunnelAggregator(stepCount: 2).report()
+        #expect(report.steps.map(\.count) == [0, 0])
+        #expect(report.steps.map(\.conversionFromFirst) == [nil, nil])
+        #expect(report.steps.map(\.medianFromPrevious) == [nil, nil])
+    }
+
+    @Test func excludedUsersAreDropped() throws {
+        let engine = try FunnelEngine(stepCount: 2, window: 10)
+        var aggregator = FunnelAggregator(stepCount: 2)
+        aggregator.add(events: [event(0, 1), event(4, 2)], exclusionTimes: [2], engine: engine)
+        aggregator.add(events: [event(0, 1), event(4, 2)], exclusionTimes: [5], engine: engine)
+        aggregator.add(events: [event(0, 1)], exclusionTimes: [], engine: engine)
+        let report = aggregator.report()
+        #expect(report.steps.map(\.count) == [2, 1])
+        #expect(report.excludedCount == 1)
+        #expect(report.steps[1].medianFromPrevious == 4)
+    }
+
+    @Test func usersVersusConversions() throws {
+        let engine = try FunnelEngine(stepCount: 2, window: 10)
+        let events = [event(0, 1), event(3, 2), event(20, 1), event(21, 2), event(40, 1)]
+        var users = FunnelAggregator(stepCount: 2, unit: .users)
+        var conversions = FunnelAggregator(stepCount: 2, unit: .conversions)
+        users.add(events: events, engine: engine)
+        conversions.add(events: events, engine: engine)
+        #expect(users.report().steps.map(\.count) == [1, 1])
+        #expect(users.report().steps[1].medianFromPrevious == 3)
+        #expect(conversions.report().steps.map(\.count) == [3, 2])
+        #expect(conversions.report().steps[1].medianFromPrevious == 2)
+    }
+}

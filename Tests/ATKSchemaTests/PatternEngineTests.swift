@@ -1,0 +1,33 @@
+@testable import ATKSchema
+import Testing
+
+/// Cross-checks the allocation-free `SimplePattern` engine against Swift `Regex`.
+@Suite struct PatternEngineTests {
+    static let patterns = [
+        "^[a-z0-9_]+$", "^SKU-[0-9]{4}$", "^[A-Z]{2,3}$", "[0-9]", "^\\d+\\.\\d{2}$", "^\\w*$", "b+$",
+        "^a?b*c{2,}$", "^[a-fA-F0-9-]{36}$", "^$", "x", "^[+\\-.]+$", "^a*?b$", "^[\\w.-]+@[\\w-]+\\.[a-z]{2,}$",
+    ]
+    static let subjects = [
+        "", "abc", "abc_1", "SKU-0042", "SKU-004", "SKU-00420", "US", "USA", "USAX", "12.50", "12.5", "١٢٣",
+        "ab", "bbb", "abcc", "acccc", "aab", "x", "xyz", "+-.", "a.b@c-d.io", "é", "a\nb", "DEADBEEF-0000-1111-2222-333344445555",
+    ]
+
+    @Test(arguments: patterns)
+    func simpleEngineAgreesWithRegex(_ pattern: String) throws {
+        #expect(SimplePattern(pattern) != nil, "expected \(pattern) to take the simple path")
+        let simple = try #require(PatternMatcher(pattern))
+        let regex = try #require(PatternMatcher(pattern, allowSimpleEngine: false))
+        for subject in Self.subjects {
+            var text = subject
+            let (a, b) = text.withUTF8 { buffer in
+                (simple.matches(UnsafeRawBufferPointer(buffer)), regex.matches(UnsafeRawBufferPointer(buffer)))
+            }
+            #expect(a == b, "pattern \(pattern) on \(subject.debugDescription)")
+        }
+    }
+
+    @Test(arguments: ["^(a|b)$", "^.+$", "\\s", "[^a]", "^é$", "a{2", "a**", "a$b", "[]", "\\bfoo"])
+    func complexPatternsUseRegex(_ pattern: String) {
+        #expect(SimplePattern(pattern) == nil)
+    }
+}

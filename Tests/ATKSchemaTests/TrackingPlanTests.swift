@@ -1,0 +1,140 @@
+import ATKSchema
+import Foundation
+import Testing
+
+@Suite struct TrackingPlanTests {
+    static let planText = #"""
+        {
+          "$schema": "https://json-schema.org/draft/2020-12/schema",
+          "common": {"type": "object", "required": ["session_id"]},
+          "events": {
+            "AddToCart": {
+              "type": "object",
+              "required": ["product_id", "price"],
+              "properties": {
+                "product_id": {"$ref": "#/$defs/itemId"},
+                "price": {"type": "number", "minimum": 0},
+                "quantity": {"type": "integer"}
+              }
+            },
+            "Search": {"type": "object", "properties": {"query": {"type": "string", "minLength": 1}}}
+          },
+          "$defs": {"itemId": {"type": "string", "pattern": "^P[0-9]+$"}}
+        }
+        """#
+
+    func plan() throws -> TrackingPlan {
+        try TrackingPlan(json: JSONValue.parse(Self.planText), file: "plan.json")
+    }
+
+    @Test func singleFilePlanExposesEvents() throws {
+        let plan = try plan()
+        #expect(plan.eventNames == ["AddToCart", "Search"])
+        #expect(plan.common != nil)
+        #expect(plan.schema(forEvent: "Checkout") == nil)
+        let byBytes = Array("Search".utf8).withUnsafeBytes { plan.schema(forEvent: $0) }
+        #expect(byBytes != nil)
+    }
+
+    @Test func violationsCarryPlanPaths() throws {
+        let schema = try #require(try plan().schema(forEvent: "AddToCart"))
+        let found = try violations(schema, #"{"product_id": "X9", "quantity": 1.0}"#)
+        #expect(found == [
+            SchemaViolation(keyword: "required", instancePath: "", schemaPath: "#/events/AddToCart/required",
+                            message: "'price' is required"),
+            SchemaViolation(keyword: "pattern", instancePath: "/product_id", schemaPath: "#/$defs/itemId/pattern",
+                            message: "string does not match pattern '^P[0-9]+$'"),
+        ])
+        let typed = try violations(schema, #"{"product_id": "P1", "price": "9.99"}"#)
+        #expect(typed.map(\.schemaPath) == ["#/events/AddToCart/properties/price/type"])
+        #expect(typed.map(\.message) == ["expected number, got string"])
+    }
+
+    @Test func validateAppliesCommonAndEvent() throws {
+        let plan = try plan()
+        var found: [SchemaViolation] = []
+        let properties = try JSONValue.parse(#"{"query": ""}"#)
+        #expect(plan.validate(properties: properties, forEvent: "Search", into: &found) == false)
+        #expect(found.map(\.schemaPath) == ["#/common/required", "#/events/Search/properties/query/minLength"])
+        #expect(plan.validate(properties: properties, forEvent: "Nope", into: &found) == nil)
+    }
+
+    @Test func typoIsRefusedWithPlanLocation() throws {
+        let text = Self.planText.replacingOccurrences(of: #""minimum": 0"#, with: #""minimumm": 0"#)
+        #expect(throws: TrackingPlanError(.schema(SchemaError(.unknownKeyword("minimumm"),
+                                                              at: "#/events/AddToCart/properties/price/minimumm")),
+                                          file: "plan.json")) {
+            try TrackingPlan(json: JSONValue.parse(text), file: "plan.json")
+        }
+    }
+
+    @Test func draft7PlanUsesDraft7Keywords() throws {
+        let text = #"""
+            {"$schema": "http://json-schema.org/draft-07/schema#",
+             "events": {"E": {"dependencies": {"a": ["b"]}, "$ref": "#/definitions/obj"}},
+             "definitions": {"obj": {"type": "object"}}}
+            """#
+        let plan = try TrackingPlan(json: JSONValue.parse(text))
+        let schema = try #require(plan.schema(forEvent: "E"))
+        #expect(try schema.isValid(JSONValue.parse(#"{"a": 1}"#)))
+        #expect(!schema.isValid(JSONValue.integer(1)))
+    }
+
+    @Test func malformedPlansAreRejected() throws {
+        #expect(throws: TrackingPlanError(.invalidPlan("'events' must be an object of event schemas"), file: "p.json")) {
+            try TrackingPlan(json: JSONValue.parse(#"{"events": []}"#), file: "p.json")
+        }
+        #expect(throws: TrackingPlanError(.invalidPlan("unknown top-level member 'event'"), file: "p.json")) {
+            try TrackingPlan(json: JSONValue.parse(#"{"event": {}, "events": {}}"#), file: "p.json")
+        }
+        #expect(throws: TrackingPlanError(.invalidPlan("$schema must name draft 2020-12 or draft-07"), file: "p.json")) {
+            try TrackingPlan(json: JSONValue.parse(#"{"$schema": "http://json-schema.org/draft-04/schema#", "events": {}}"#),
+                             file: "p.json")
+        }
+    }
+
+    @Test func directoryPlanLoadsOneFilePerEvent() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("atk-plan-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let files = [
+            "AddToCart.json": #"{"type": "object", "required": ["sku"], "properties": {"sku": {"$ref": "defs.json#/$defs/sku"}}}"#,
+            "defs.json": #"{"$defs": {"sku": {"type": "string", "pattern": "^S"}}}"#,
+            "common.json": #"{"type": "object"}"#,
+        ]
+        for (name, text) in files {
+            try Data(text.utf8).write(to: directory.appendingPathComponent(name))
+        }
+        let plan = try TrackingPlan.load(path: directory.path)
+        #expect(plan.eventNames == ["AddToCart", "defs"])
+        #expect(plan.common != nil)
+        let schema = try #require(plan.schema(forEvent: "AddToCart"))
+        let found = try violations(schema, #"{"sku": "X"}"#)
+        #expect(found.map(\.instancePath) == ["/sku"])
+        #expect(found.first?.schemaPath.hasSuffix("defs.json#/$defs/sku/pattern") == true)
+    }
+
+    @Test func directoryPlanErrorsNameTheFile() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("atk-plan-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("Login.json")
+        try Data(#"{"properties": {"method": {"enumm": ["sso"]}}}"#.utf8).write(to: file)
+        #expect(throws: TrackingPlanError(.schema(SchemaError(.unknownKeyword("enumm"),
+                                                              at: "Login.json#/properties/method/enumm")),
+                                          file: file.path)) {
+            try TrackingPlan.load(path: directory.path)
+        }
+    }
+
+    @Test func loadsSingleFileFromDisk() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("atk-plan-\(UUID().uuidString).json")
+        try Data(Self.planText.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let plan = try TrackingPlan.load(path: file.path)
+        #expect(plan.eventNames == ["AddToCart", "Search"])
+        #expect(throws: TrackingPlanError(.unreadable("no such file or directory"), file: file.path + ".missing")) {
+            try TrackingPlan.load(path: file.path + ".missing")
+        }
+    }
+}

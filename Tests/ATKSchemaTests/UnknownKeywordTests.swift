@@ -1,0 +1,80 @@
+import ATKSchema
+import Testing
+
+@Suite struct UnknownKeywordTests {
+    @Test func refusesATypoWithItsLocation() throws {
+        let text = #"{"properties": {"price": {"type": "number", "minimumm": 0}}}"#
+        #expect(throws: SchemaError(.unknownKeyword("minimumm"), at: "#/properties/price/minimumm")) {
+            try compile(text)
+        }
+    }
+
+    @Test func refusesTyposInUnusedDefinitionsToo() throws {
+        let text = #"{"$defs": {"unused": {"typ": "string"}}}"#
+        #expect(throws: SchemaError(.unknownKeyword("typ"), at: "#/$defs/unused/typ")) { try compile(text) }
+    }
+
+    @Test(arguments: ["unevaluatedProperties", "unevaluatedItems", "$dynamicRef", "$recursiveRef"])
+    func refusesUnimplementedKeywords(_ keyword: String) throws {
+        let value: JSONValue = keyword.hasPrefix("$") ? .string("#") : .bool(false)
+        let schema = JSONValue.object([("allOf", .array([.object([(keyword, value)])]))])
+        #expect(throws: SchemaError(.unsupportedKeyword(keyword), at: "#/allOf/0/\(keyword)")) {
+            try Schema.compile(schema)
+        }
+    }
+
+    @Test func keywordsOfTheOtherDraftAreUnknown() throws {
+        #expect(throws: SchemaError(.unknownKeyword("prefixItems"), at: "#/prefixItems")) {
+            try compile(#"{"prefixItems": [true]}"#, draft: .draft7)
+        }
+        #expect(throws: SchemaError(.unknownKeyword("dependencies"), at: "#/dependencies")) {
+            try compile(#"{"dependencies": {}}"#)
+        }
+    }
+
+    @Test func annotationsAreAccepted() throws {
+        let text = #"""
+            {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://example.com/e",
+             "$comment": "c", "title": "t", "description": "d", "default": 1, "examples": [1],
+             "deprecated": false, "readOnly": true, "writeOnly": false, "contentMediaType": "text/plain",
+             "contentEncoding": "base64", "contentSchema": {}, "$vocabulary": {}, "$dynamicAnchor": "x",
+             "$anchor": "y", "format": "uuid"}
+            """#
+        #expect(try compile(text).isValid(JSONValue.integer(3)))
+    }
+
+    @Test func ignoreModeSkipsUnknownKeywords() throws {
+        let schema = try compile(#"{"minimumm": 0, "type": "integer"}"#,
+                                 options: SchemaOptions(unknownKeywords: .ignore))
+        #expect(schema.isValid(JSONValue.integer(-5)))
+    }
+
+    @Test func invalidKeywordValuesAreReported() throws {
+        #expect(throws: SchemaError(.invalidKeywordValue(keyword: "minLength", reason: "expected a non-negative integer"),
+                                    at: "#/properties/a/minLength")) {
+            try compile(#"{"properties": {"a": {"minLength": -1}}}"#)
+        }
+        #expect(throws: SchemaError(.unresolvableReference("#/$defs/missing"), at: "#/$ref")) {
+            try compile(##"{"$ref": "#/$defs/missing"}"##)
+        }
+        #expect(throws: SchemaError(.invalidPattern("(unclosed"), at: "#/pattern")) {
+            try compile(#"{"pattern": "(unclosed"}"#)
+        }
+    }
+
+    @Test func schemaPathPrefixIsConfigurable() throws {
+        let schema = try compile(#"{"properties": {"product_id": {"pattern": "^P"}}}"#,
+                                 options: SchemaOptions(schemaPathPrefix: "#/events/AddToCart"))
+        let found = try violations(schema, #"{"product_id": "X1"}"#)
+        #expect(found.map(\.schemaPath) == ["#/events/AddToCart/properties/product_id/pattern"])
+        #expect(found.map(\.instancePath) == ["/product_id"])
+    }
+
+    @Test func metaschemaReferencesResolveOffline() throws {
+        let meta = try compile(#"{"$ref": "https://json-schema.org/draft/2020-12/schema"}"#)
+        #expect(meta.isValid(try JSONValue.parse(#"{"properties": {"a": {"type": "string"}}}"#)))
+        #expect(!meta.isValid(try JSONValue.parse(#"{"properties": {"a": {"type": "strin"}}}"#)))
+        let draft7 = try compile(#"{"$ref": "http://json-schema.org/draft-07/schema#"}"#, draft: .draft7)
+        #expect(!draft7.isValid(try JSONValue.parse(#"{"minLength": -1}"#)))
+    }
+}
