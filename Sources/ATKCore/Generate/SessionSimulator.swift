@@ -341,10 +341,7 @@ struct SessionSimulator {
         guard !candidates.isEmpty else { return }
         let row = rng.pick(candidates)
         let cell = shown.cells[row]
-        if !(cell.parent?.children.contains { $0 === cell } ?? false) {
-            // Scrolled away: scroll back so the cell is on screen when it is tapped.
-            ShopApp.show(row..<min(shown.cells.count, row + 3), of: shown.cells, rotation: 0)
-        }
+        bringOnScreen(row: row)
         let id = itemId(row: row)
         click(cell, itemId: id, truth: &truth)
         lastProduct = id
@@ -354,7 +351,16 @@ struct SessionSimulator {
 
     private mutating func clickFavourite(truth: inout GeneratorTruth) {
         guard let row = page.exposedRows.first else { return }
+        bringOnScreen(row: row)
         click(shown.favourites[row], itemId: itemId(row: row), truth: &truth)
+    }
+
+    /// Scrolls back to a row that scrolled away, so it is on screen (a subview of its list) when
+    /// it is tapped, as on a device.
+    private func bringOnScreen(row: Int) {
+        let cell = shown.cells[row]
+        guard !(cell.parent?.children.contains { $0 === cell } ?? false) else { return }
+        ShopApp.show(row..<min(shown.cells.count, row + 3), of: shown.cells, rotation: 0)
     }
 
     private mutating func addToCart(truth: inout GeneratorTruth) {

@@ -1,0 +1,97 @@
+import ATKElements
+
+/// The element identifiers of an exposure or click as analyses should key on them: rebuilt from
+/// `$responder_chain` when the event carries a valid chain, the recorded properties otherwise.
+public struct ResolvedElement: Sendable, Hashable {
+    /// Where the identifiers come from.
+    public enum Source: Sendable, Hashable {
+        /// Rebuilt from a valid `$responder_chain`.
+        case rebuilt
+        /// The recorded `$element_path`, `$element_position`, `$screen_name` (no chain, an
+        /// invalid chain, or `--recorded-identifiers`).
+        case recorded
+    }
+
+    public var screenName: String?
+    public var elementPath: String?
+    public var elementPosition: String?
+    public var source: Source
+    /// The full responder path (seed 004 §3.2), when rebuilt.
+    public var responderPath: String?
+}
+
+/// What an event's chain says, before any fallback.
+public enum ChainReading: Sendable, Hashable {
+    /// No `$responder_chain` property.
+    case absent
+    /// The chain rebuilt into identifiers.
+    case valid(ElementIdentity)
+    /// The chain is there but malformed (not a list of strings, or a bad entry).
+    case invalid(String)
+}
+
+/// Resolves element identifiers for events, caching rebuilds by the chain's exact text: an app
+/// has few distinct chains, so most events cost one hash lookup.
+///
+/// Memory: one entry per distinct chain text, cleared when it passes `cacheLimit`.
+public struct ElementResolver {
+    /// When true, recorded identifiers are used even where a valid chain exists.
+    public var useRecordedIdentifiers: Bool
+    private var cache: [[UInt8]: ChainReading] = [:]
+    private let cacheLimit: Int
+
+    public init(useRecordedIdentifiers: Bool = false, cacheLimit: Int = 100_000) {
+        self.useRecordedIdentifiers = useRecordedIdentifiers
+        self.cacheLimit = cacheLimit
+    }
+
+    /// Reads and rebuilds the event's `$responder_chain`.
+    ///
+    /// - Complexity: O(chain length) for a chain not seen before; a hash of its bytes otherwise.
+    public mutating func chain(of event: Event) -> ChainReading {
+        guard let chain = event.property("$responder_chain") else { return .absent }
+        let key = Array(chain.sourceBytes)
+        if let cached = cache[key] { return cached }
+        let reading = Self.read(chain)
+        if cache.count >= cacheLimit { cache.removeAll(keepingCapacity: true) }
+        cache[key] = reading
+        return reading
+    }
+
+    /// The identifiers to key on: rebuilt from a valid chain unless `useRecordedIdentifiers`,
+    /// the recorded properties otherwise.
+    public mutating func resolve(_ event: Event) -> ResolvedElement {
+        if !useRecordedIdentifiers, case .valid(let identity) = chain(of: event) {
+            return ResolvedElement(
+                screenName: identity.screenName, elementPath: identity.elementPath,
+                elementPosition: identity.elementPosition, source: .rebuilt, responderPath: identity.responderPath)
+        }
+        return Self.recorded(event)
+    }
+
+    /// The identifiers the SDK recorded on the event.
+    public static func recorded(_ event: Event) -> ResolvedElement {
+        ResolvedElement(
+            screenName: event.property("$screen_name")?.stringValue,
+            elementPath: event.property("$element_path")?.stringValue,
+            elementPosition: event.property("$element_position")?.stringValue,
+            source: .recorded, responderPath: nil)
+    }
+
+    private static func read(_ chain: JSONNode) -> ChainReading {
+        guard chain.kind == .array else { return .invalid("$responder_chain is a \(chain.kind), not a list of strings") }
+        var entries: [String] = []
+        entries.reserveCapacity(chain.count)
+        for (index, element) in chain.elements.enumerated() {
+            guard let entry = element.stringValue else {
+                return .invalid("$responder_chain entry \(index) is a \(element.kind), not a string")
+            }
+            entries.append(entry)
+        }
+        do throws(ChainError) {
+            return .valid(try ElementIdentity(parsing: entries))
+        } catch {
+            return .invalid(error.description)
+        }
+    }
+}
