@@ -43,10 +43,14 @@ enum KeywordRole: Sendable {
     ]) { $1 }
 
     /// The role of `keyword` in `draft`, or `nil` when the dialect does not define it.
+    ///
+    /// Keywords starting with `x-` are vendor annotations (the OpenAPI convention; atk's
+    /// inferred plans carry `x-atk`): accepted and never validated, in every mode.
     static func of(_ keyword: String, in draft: SchemaDraft) -> KeywordRole? {
+        if keyword.hasPrefix("x-") { return .plain }
         switch draft {
-        case .draft2020_12: draft2020[keyword]
-        case .draft7: draft7[keyword]
+        case .draft2020_12: return draft2020[keyword]
+        case .draft7: return draft7[keyword]
         }
     }
 }

@@ -82,7 +82,7 @@ public struct TrackingPlan: Sendable {
             throw TrackingPlanError(.invalidPlan("the top level must be an object"), file: file)
         }
         if options.unknownKeywords == .refuse {
-            for member in members where !Self.planMembers.contains(member.key) {
+            for member in members where !Self.planMembers.contains(member.key) && !member.key.hasPrefix("x-") {
                 throw TrackingPlanError(.invalidPlan("unknown top-level member '\(member.key)'"), file: file)
             }
         }

@@ -78,3 +78,15 @@ import Testing
         #expect(!draft7.isValid(try JSONValue.parse(#"{"minLength": -1}"#)))
     }
 }
+
+@Suite struct VendorAnnotationTests {
+    @Test("x- keywords are annotations in refuse mode, in both drafts, and never validate")
+    func vendorKeywordsAreAnnotations() throws {
+        for draft in [SchemaDraft.draft2020_12, .draft7] {
+            let schema = try compile(#"{"type": "object", "x-atk": {"count": 3, "type": "nonsense"}, "properties": {"p": {"type": "string", "x-atk": {"present": 0.5}}}}"#, draft: draft)
+            #expect(schema.isValid(try JSONValue.parse(#"{"p": "v"}"#)))
+            #expect(!schema.isValid(try JSONValue.parse(#"{"p": 1}"#)))
+        }
+        #expect(throws: SchemaError(.unknownKeyword("xatk"), at: "#/xatk")) { try compile(#"{"xatk": 1}"#) }
+    }
+}

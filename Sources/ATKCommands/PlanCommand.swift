@@ -1,0 +1,71 @@
+import ArgumentParser
+import ATKCore
+import Foundation
+
+/// `atk plan`: tracking plans (JSON Schema per event).
+struct PlanCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plan",
+        abstract: "Work with tracking plans (JSON Schema per event).",
+        discussion: """
+            A plan is one JSON file {"events": {"<event>": <schema of its properties>}, \
+            "common": <schema>, "$defs": {...}} or a directory of <event>.json schemas \
+            (Docs/plan.md). Check a dump against one with atk validate --plan PLAN.
+            """,
+        subcommands: [PlanInferCommand.self]
+    )
+}
+
+/// `atk plan infer`: a draft plan from a dump.
+struct PlanInferCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "infer",
+        abstract: "Write a draft tracking plan from a dump, for a human to review.",
+        discussion: """
+            Every track event becomes a schema of its properties: the JSON types seen, \
+            "required" for properties present in at least --required-share of the event's \
+            occurrences, "enum" for string properties with at most --max-enum values, and \
+            "x-atk" annotations (occurrences, presence share, type counts) to review. Validating \
+            the same dump against the plan reports no plan.* errors, except for properties \
+            required by share that some events lack: those are listed on standard error (use \
+            --required-share 1 to require only properties every event has).
+
+            Examples:
+              atk plan infer dump.jsonl.gz -o plan.json
+              atk plan infer --required-share 1 --max-enum 5 logs/ -o plan.json
+              atk validate --plan plan.json tomorrow.jsonl.gz
+
+            Exit codes: 0 written, 2 usage error, 3 an input was unreadable (the plan is still \
+            written from what was read).
+            """
+    )
+
+    @OptionGroup var input: InputOptions
+
+    @Option(name: [.short, .long], help: ArgumentHelp("Write the plan to FILE (- for standard output).", valueName: "FILE"))
+    var output: String = "-"
+
+    @Option(help: "Share of an event's occurrences a property must be present in to be required (0 to 1).")
+    var requiredShare = 0.99
+
+    @Option(help: "Most distinct values a string property may have to become an enum.")
+    var maxEnum = 20
+
+    func validate() throws {
+        guard (0...1).contains(requiredShare) else { throw ValidationError("--required-share must be between 0 and 1") }
+        guard maxEnum >= 0 else { throw ValidationError("--max-enum must be 0 or more") }
+    }
+
+    func run() throws {
+        var inferrer = PlanInferrer(requiredShare: requiredShare, maxEnum: maxEnum)
+        let (_, unreadable) = input.read(into: &inferrer)
+        var options = OutputOptions()
+        options.output = output
+        try options.emit(inferrer.plan().serialized(indent: 2))
+        for gap in inferrer.partlyMissingRequired {
+            let share = String(format: "%.2f%%", 100 * Double(gap.present) / Double(gap.count))
+            Terminal.diagnose("\(gap.event).\(gap.property) is required (present in \(share) of \(gap.count)); the plan flags the \(gap.count - gap.present) events without it")
+        }
+        if unreadable { throw CommandExit.unreadableInput }
+    }
+}

@@ -1,0 +1,109 @@
+import ATKSchema
+
+/// Checks track events against a tracking plan and sorts each violation into a `plan.*` rule.
+///
+/// The plan is compiled once; checking a valid event allocates nothing.
+public struct PlanChecker {
+    /// The `plan.*` rule ids.
+    public enum Rule: String, Sendable, CaseIterable {
+        case unplannedEvent = "plan.unplanned_event"
+        case required = "plan.required"
+        case type = "plan.type"
+        case enumeration = "plan.enum"
+        case additionalProperty = "plan.additional_property"
+        case constraint = "plan.constraint"
+
+        /// The rule a schema keyword's violation belongs to.
+        public init(keyword: String) {
+            switch keyword {
+            case "required": self = .required
+            case "type": self = .type
+            case "enum": self = .enumeration
+            case "additionalProperties": self = .additionalProperty
+            default: self = .constraint
+            }
+        }
+    }
+
+    /// One violation of one event.
+    public struct Violation: Sendable, Hashable {
+        public var rule: Rule
+        /// JSON pointer into the event line: `/properties/product_id`.
+        public var instancePath: String
+        /// JSON pointer into the plan: `#/events/AddToCart/properties/product_id/pattern`.
+        public var schemaPath: String
+        public var message: String
+    }
+
+    /// Per planned event name: track events checked and those with at least one violation.
+    public struct EventTally: Sendable, Equatable {
+        public var checked = 0
+        public var violating = 0
+    }
+
+    public let plan: TrackingPlan
+    /// Planned names and unplanned names seen, interned so counting allocates nothing.
+    private var planned = Interner(capacity: 64)
+    private var plannedTallies: [EventTally] = []
+    private var unplannedNames = Interner(capacity: 64)
+    private var unplannedCounts: [Int] = []
+    private var scratch: [SchemaViolation] = []
+
+    public init(plan: TrackingPlan) {
+        self.plan = plan
+        for name in plan.eventNames { _ = planned.intern(name) }
+        plannedTallies = Array(repeating: EventTally(), count: planned.count)
+    }
+
+    /// Per planned event, in the plan's order (sorted by name): checked and violating events.
+    public var tallies: [(event: String, tally: EventTally)] {
+        (0..<planned.count).map { (planned.string(Int32($0)), plannedTallies[$0]) }
+    }
+
+    /// Track events whose name the plan does not list, per name, most frequent first.
+    public var unplanned: [(event: String, count: Int)] {
+        (0..<unplannedNames.count).map { (unplannedNames.string(Int32($0)), unplannedCounts[$0]) }
+            .sorted { $0.count != $1.count ? $0.count > $1.count : $0.event < $1.event }
+    }
+
+    /// Loads and compiles a plan file or directory.
+    public init(path: String, assertFormats: Bool = false) throws(TrackingPlanError) {
+        var options = SchemaOptions()
+        options.assertFormats = assertFormats
+        self.init(plan: try TrackingPlan.load(path: path, options: options))
+    }
+
+    /// Checks one event; calls `report` for each violation. Non-track lines and lines without a
+    /// string `event` are not checked (validate's envelope rules cover them), nor are events whose
+    /// `properties` is missing (`envelope.properties`).
+    ///
+    /// - Returns: whether the event was checked against a planned schema.
+    @discardableResult
+    public mutating func check(_ event: Event, report: (Violation) -> Void) -> Bool {
+        guard event.isTrackType, let name = event.event, name.kind == .string else { return false }
+        let schema = name.withUTF8 { plan.schema(forEvent: $0) }
+        guard let schema, let id = name.withUTF8({ planned.lookup($0) }) else {
+            let id = Int(name.withUTF8 { unplannedNames.intern($0) })
+            if id == unplannedCounts.count { unplannedCounts.append(0) }
+            unplannedCounts[id] += 1
+            report(Violation(rule: .unplannedEvent, instancePath: "/event", schemaPath: "#/events",
+                             message: "event '\(unplannedNames.string(Int32(id)))' is not in the plan"))
+            return false
+        }
+        guard let properties = event.properties else { return false }
+        let instance = SchemaInstance(properties)
+        scratch.removeAll(keepingCapacity: true)
+        var valid = true
+        if let common = plan.common { valid = common.validate(instance, into: &scratch) && valid }
+        valid = schema.validate(instance, into: &scratch) && valid
+        plannedTallies[Int(id)].checked += 1
+        if !valid {
+            plannedTallies[Int(id)].violating += 1
+            for violation in scratch {
+                report(Violation(rule: Rule(keyword: violation.keyword), instancePath: "/properties" + violation.instancePath,
+                                 schemaPath: violation.schemaPath, message: violation.message))
+            }
+        }
+        return true
+    }
+}

@@ -1,0 +1,54 @@
+import ATKSchema
+
+/// A parsed value seen through ATKSchema's `JSONInstance`, so plans validate events straight
+/// from the tape: no tree is built, nothing is copied.
+public struct SchemaInstance: JSONInstance {
+    let node: JSONNode
+
+    public init(_ node: JSONNode) { self.node = node }
+
+    public var kind: ATKSchema.JSONKind {
+        switch node.kind {
+        case .null: .null
+        case .bool: .bool
+        case .number: .number
+        case .string: .string
+        case .array: .array
+        case .object: .object
+        }
+    }
+
+    public var boolValue: Bool { node.boolValue ?? false }
+
+    public var doubleValue: Double { node.doubleValue ?? .nan }
+
+    /// Exact for integer literals; `1.0` and `1e2` count as integers, as JSON Schema requires.
+    public var int64Value: Int64? {
+        if let exact = node.int64Value { return exact }
+        guard let value = node.doubleValue, value.rounded() == value, abs(value) < 9.2e18 else { return nil }
+        return Int64(value)
+    }
+
+    public func withStringUTF8<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try node.withUTF8(body)
+    }
+
+    public var count: Int { node.count }
+
+    /// - Complexity: O(i): elements are walked (property lists are short).
+    public func element(at i: Int) -> SchemaInstance {
+        var iterator = node.elements.makeIterator()
+        for _ in 0..<i { _ = iterator.next() }
+        return SchemaInstance(iterator.next() ?? node)
+    }
+
+    public func forEachMember(_ body: (UnsafeRawBufferPointer, SchemaInstance) throws -> Bool) rethrows {
+        try node.forEachMember { key, value in
+            try key.withUTF8 { try body($0, SchemaInstance(value)) }
+        }
+    }
+
+    public func member(_ keyUTF8: UnsafeRawBufferPointer) -> SchemaInstance? {
+        node.member(keyUTF8).map(SchemaInstance.init)
+    }
+}

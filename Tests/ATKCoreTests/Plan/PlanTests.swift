@@ -1,0 +1,150 @@
+@testable import ATKCore
+import ATKSchema
+import Foundation
+import Testing
+
+/// Runs a plan checker over a dump, collecting violations.
+struct PlanRun: DumpVisitor {
+    var checker: PlanChecker
+    var byRule: [String: [Int]] = [:]
+    var examples: [PlanChecker.Violation] = []
+
+    mutating func visit(_ event: Event) {
+        let line = event.location.line
+        var rules: Set<String> = []
+        var seen: [PlanChecker.Violation] = []
+        checker.check(event) { violation in
+            rules.insert(violation.rule.rawValue)
+            seen.append(violation)
+        }
+        for rule in rules { byRule[rule, default: []].append(line) }
+        examples += seen.prefix(3)
+    }
+
+    mutating func visitMalformed(_ line: MalformedLine) {}
+}
+
+@Suite("Tracking plans on events")
+struct PlanTests {
+    private func check(plan: String, lines: [String]) throws -> PlanRun {
+        let directory = try TemporaryDirectory()
+        let planPath = try directory.write("plan.json", plan)
+        let dump = try directory.write("dump.jsonl", lines.joined(separator: "\n"))
+        var run = PlanRun(checker: try PlanChecker(path: planPath))
+        _ = DumpReader(sources: [.file(dump)]).read(into: &run)
+        return run
+    }
+
+    @Test("required, type, enum, additional property and other keywords become plan.* rules with paths")
+    func ruleMapping() throws {
+        let plan = #"""
+            {"$defs": {"sku": {"type": "string", "pattern": "^SKU-[0-9]{4}$"}},
+             "events": {"Buy": {"type": "object", "required": ["sku", "price"], "additionalProperties": false,
+                                "properties": {"sku": {"$ref": "#/$defs/sku"}, "price": {"type": "number"},
+                                               "currency": {"enum": ["CNY", "USD"]}}}}}
+            """#
+        let run = try check(plan: plan, lines: [
+            #"{"type":"track","event":"Buy","properties":{"sku":"SKU-0001","price":1.5,"currency":"CNY"}}"#,
+            #"{"type":"track","event":"Buy","properties":{"sku":"SKU-1","price":"1.5","currency":"EUR","x":1}}"#,
+            #"{"type":"track","event":"Buy","properties":{"price":2}}"#,
+            #"{"type":"track","event":"Other","properties":{}}"#,
+            #"{"type":"profile_set","properties":{"anything":1}}"#,
+        ])
+        #expect(run.byRule["plan.constraint"] == [2])
+        #expect(run.byRule["plan.type"] == [2])
+        #expect(run.byRule["plan.enum"] == [2])
+        #expect(run.byRule["plan.additional_property"] == [2])
+        #expect(run.byRule["plan.required"] == [3])
+        #expect(run.byRule["plan.unplanned_event"] == [4])
+        let pattern = run.examples.first { $0.rule == .constraint }
+        #expect(pattern?.instancePath == "/properties/sku")
+        #expect(pattern?.schemaPath == "#/$defs/sku/pattern")
+        let type = run.examples.first { $0.rule == .type }
+        #expect(type?.instancePath == "/properties/price")
+        #expect(type?.schemaPath == "#/events/Buy/properties/price/type")
+        #expect(run.checker.tallies.map(\.event) == ["Buy"])
+        #expect(run.checker.tallies.first?.tally == PlanChecker.EventTally(checked: 3, violating: 2))
+        #expect(run.checker.unplanned.map(\.event) == ["Other"])
+    }
+
+    @Test("a plan with an unknown keyword is refused with its location")
+    func unknownKeyword() throws {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("plan.json", #"{"events": {"Buy": {"properties": {"price": {"minimumm": 0}}}}}"#)
+        #expect(throws: TrackingPlanError.self) { try PlanChecker(path: path) }
+        do {
+            _ = try PlanChecker(path: path)
+        } catch {
+            #expect(error.description.contains("minimumm") && error.description.contains("#/events/Buy/properties/price/minimumm"))
+        }
+    }
+
+    @Test("the sample plan's violations on the demo dump are exactly the injected faults")
+    func samplePlan() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let samples = root.appendingPathComponent("Samples")
+        var run = PlanRun(checker: try PlanChecker(path: samples.appendingPathComponent("plan.json").path))
+        _ = DumpReader(sources: [.file(samples.appendingPathComponent("demo.jsonl.gz").path)]).read(into: &run)
+        let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: samples.appendingPathComponent("demo.truth.json"))) as? [String: Any]
+        let faults = truth?["faults"] as? [String: [String: Any]] ?? [:]
+        func lines(_ kinds: String...) -> [Int] {
+            kinds.flatMap { faults[$0]?["lines"] as? [Int] ?? [] }.sorted()
+        }
+        #expect(run.byRule["plan.type"] ?? [] == lines("price_as_string"))
+        #expect(run.byRule["plan.required"] ?? [] == lines("click_without_element_type"))
+        #expect(run.byRule["plan.constraint"] ?? [] == lines("negative_duration", "duration_too_long"))
+        #expect(run.byRule["plan.unplanned_event"] ?? [] == lines("bad_event_name"))
+        #expect(run.byRule["plan.enum"] == nil && run.byRule["plan.additional_property"] == nil)
+        #expect(!(run.byRule["plan.type"] ?? []).isEmpty && !(run.byRule["plan.constraint"] ?? []).isEmpty)
+    }
+
+    @Test("a plan inferred from a dump validates that dump without a plan violation",
+          arguments: [(UInt64(3), 0.0, 0.99), (8, 0.0, 0.99), (3, 0.05, 1.0), (8, 0.05, 1.0)])
+    func inferRoundTrip(seed: UInt64, faults: Double, requiredShare: Double) throws {
+        let directory = try TemporaryDirectory()
+        var options = GeneratorOptions()
+        options.users = 80
+        options.seed = seed
+        options.faultRate = faults
+        options.pathFormat = .mixed
+        let dump = directory.path("dump.jsonl")
+        _ = try DumpGenerator(options: options).generate(to: DumpWriter(path: dump, gzip: false))
+        var inferrer = PlanInferrer(requiredShare: requiredShare)
+        _ = DumpReader(sources: [.file(dump)]).read(into: &inferrer)
+        #expect(inferrer.partlyMissingRequired.isEmpty)
+        let planPath = try directory.write("plan.json", inferrer.plan().serialized(indent: 2))
+        var run = PlanRun(checker: try PlanChecker(path: planPath))
+        _ = DumpReader(sources: [.file(dump)]).read(into: &run)
+        #expect(run.byRule.isEmpty, "\(run.examples.prefix(3))")
+        #expect(run.checker.tallies.reduce(0) { $0 + $1.tally.checked } > 1000)
+    }
+}
+
+@Suite("Plan inference")
+struct PlanInferrerTests {
+    @Test("types, required by share, enums, list items, and the required properties some events lack")
+    func inference() throws {
+        var lines = (0..<200).map { k in
+            #"{"type":"track","event":"Buy","properties":{"sku":"S\#(k)","n":\#(k),"price":\#(k).5,"cur":"\#(k % 2 == 0 ? "CNY" : "USD")","tags":["a"],"opt":true}}"#
+        }
+        lines[7] = #"{"type":"track","event":"Buy","properties":{"sku":"S7","n":7,"price":1,"cur":"CNY","tags":["a"]}}"#
+        lines[9] = #"{"type":"track","event":"Buy","properties":{"sku":"S9","n":9,"price":1,"cur":"CNY"}}"#
+        lines[11] = #"{"type":"track","event":"Buy","properties":{"sku":"S11","n":11,"price":1,"cur":"CNY","tags":["b"]}}"#
+        // opt: 197 of 200 (0.985, not required); tags: 199 of 200 (required, and flagged).
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("d.jsonl", lines.joined(separator: "\n"))
+        var inferrer = PlanInferrer(requiredShare: 0.99, maxEnum: 20)
+        _ = DumpReader(sources: [.file(path)]).read(into: &inferrer)
+        let plan = try JSONValue.parse(inferrer.plan().serialized())
+        let buy = plan["events"]?["Buy"]
+        #expect(buy?["required"] == .array(["cur", "n", "price", "sku", "tags"].map { .string($0) }))
+        #expect(buy?["properties"]?["n"]?["type"] == .string("integer"))
+        #expect(buy?["properties"]?["price"]?["type"] == .string("number"))
+        #expect(buy?["properties"]?["cur"]?["enum"] == .array([.string("CNY"), .string("USD")]))
+        #expect(buy?["properties"]?["sku"]?["enum"] == nil)
+        #expect(buy?["properties"]?["tags"]?["items"] == .object([("type", .string("string"))]))
+        #expect(buy?["properties"]?["opt"]?["type"] == .string("boolean"))
+        #expect(inferrer.partlyMissingRequired.map { "\($0.event).\($0.property)" } == ["Buy.tags"])
+    }
+}
