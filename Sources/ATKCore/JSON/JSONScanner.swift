@@ -69,29 +69,17 @@ public struct JSONScanner {
                 guard i < n else { throw JSONSyntaxError(reason: .unexpectedEnd, offset: i) }
                 let c = base[i]
                 switch c {
-                case UInt8(ascii: "{"):
-                    let index = tape.append(kind: .object, start: i, end: i)
-                    stack.append(index)
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    let isObject = c == UInt8(ascii: "{")
+                    stack.append(tape.append(kind: isObject ? .object : .array, start: i, end: i))
                     i = Self.skipWhitespace(base, i + 1, n)
                     guard i < n else { throw JSONSyntaxError(reason: .unexpectedEnd, offset: i) }
-                    if base[i] == UInt8(ascii: "}") {
+                    if base[i] == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
                         i += 1
                         close(tape, end: i)
                         state = .afterValue
                     } else {
-                        state = .key
-                    }
-                case UInt8(ascii: "["):
-                    let index = tape.append(kind: .array, start: i, end: i)
-                    stack.append(index)
-                    i = Self.skipWhitespace(base, i + 1, n)
-                    guard i < n else { throw JSONSyntaxError(reason: .unexpectedEnd, offset: i) }
-                    if base[i] == UInt8(ascii: "]") {
-                        i += 1
-                        close(tape, end: i)
-                        state = .afterValue
-                    } else {
-                        state = .value
+                        state = isObject ? .key : .value
                     }
                 case UInt8(ascii: "\""):
                     i = try Self.scanString(base, i, n, tape)
