@@ -32,7 +32,12 @@ struct InputOptions: ParsableArguments {
         let reader = DumpReader(sources: sources)
         let showProgress = !quiet && Terminal.standardErrorIsTerminal
         var printed = false
+        let clock = ContinuousClock()
+        var lastPrint = clock.now
         let reports = reader.read(into: &visitor, progress: showProgress ? { progress in
+            // At most four redraws a second: a terminal over SSH should not be flooded.
+            guard clock.now - lastPrint >= .milliseconds(250) else { return }
+            lastPrint = clock.now
             printed = true
             let name = sources[progress.fileIndex].displayName
             Terminal.writeProgress("atk: \(Terminal.bytes(progress.bytes)) read, \(Terminal.grouped(progress.lines)) lines (\(name))")
