@@ -67,7 +67,7 @@ STEPS='$AppStart,ProductView,AddToCart'
 read -r funnel_s funnel_rss < <(measure "$ATK" funnel --quiet --steps "$STEPS" --window 1h "$DUMP")
 report "atk funnel (3 steps, 1h)" "$funnel_s" "$funnel_rss" "$pigz_s"
 read -r strict_s strict_rss < <(measure "$ATK" funnel --quiet --steps "$STEPS" --window 1h --mode strict-order "$DUMP")
-report "atk funnel --mode strict-order" "$strict_s" "$strict_rss" "$pigz_s"
+report "atk funnel strict-order" "$strict_s" "$strict_rss" "$pigz_s"
 read -r path_s path_rss < <(measure "$ATK" funnel --quiet --path "$DUMP")
 report "atk funnel --path" "$path_s" "$path_rss" "$pigz_s"
 if command -v python3 >/dev/null 2>&1 && python3 -c 'import chdb' 2>/dev/null; then

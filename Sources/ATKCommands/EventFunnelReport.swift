@@ -104,8 +104,8 @@ struct EventFunnelReport {
         out += "read      \(g(result.events)) events, \(g(malformed)) malformed, \(g(result.matchedEvents)) matching a step, \(g(result.userCount)) users"
             + (result.skippedEvents > 0 ? ", \(g(result.skippedEvents)) matching events skipped (not track, no time or no \(configuration.userProperty ?? "distinct_id"))" : "") + "\n"
         if !configuration.steps.exclusions.isEmpty {
-            out += "excluded  \(g(result.total.counted.excludedCount)) \(unit) who did "
-                + configuration.steps.exclusions.map(\.description).joined(separator: " or ") + " inside their attempt\n"
+            out += "excluded  \(g(result.total.counted.excludedCount)) \(configuration.unit == .users ? "users" : "attempts") with "
+                + configuration.steps.exclusions.map(\.description).joined(separator: " or ") + " between their first and last step\n"
         }
         out += "\n" + table(result.total) + "\n"
         if let property = configuration.breakdownProperty {

@@ -162,4 +162,30 @@ import Testing
         #expect(try eventFunnel(lines, steps: "Buy[price=1]").total.userCounts == [1])
         #expect(try eventFunnel(lines, steps: #"Buy[price="1"]"#).total.userCounts == [0])
     }
+
+    @Test("the table of worked examples in Docs/funnel.md")
+    func documentedTable() throws {
+        let modes: [FunnelMode] = [[], .strictOrder, .strictDeduplication, .strictIncrease]
+        let table: [(events: String, steps: String, levels: [Int])] = [
+            ("0:A 4:B 10:C", "A,B,C", [3, 3, 3, 3]),
+            ("0:A 4:B 11:C", "A,B,C", [2, 2, 2, 2]),
+            ("5:C 5:B 5:A", "A,B,C", [3, 3, 3, 1]),
+            ("0:A 1:B 5:A 9:C", "A,B,C", [3, 3, 3, 3]),
+            ("1:A 2:B 3:X 4:C", "A,B,C", [3, 2, 3, 3]),
+            ("1:A 2:B 3:A 4:B 5:C", "A,B,C", [3, 3, 2, 3]),
+            ("1:A 1:B 2:C", "A,B,C", [3, 3, 3, 1]),
+            ("0:A 5:B", "A,A,B", [3, 3, 3, 1]),
+            ("0:A", "A,B,C", [1, 1, 1, 1]),
+        ]
+        for row in table {
+            let lines = row.events.split(separator: " ").map { item in
+                let parts = item.split(separator: ":")
+                return track("u", Int64(parts[0]) ?? -1, String(parts[1]))
+            }
+            for (mode, level) in zip(modes, row.levels) {
+                let counts = try eventFunnel(lines, steps: row.steps, mode: mode).total.userCounts
+                #expect(counts.filter { $0 == 1 }.count == level, "\(row.events) in mode \(mode.clickHouseOptions)")
+            }
+        }
+    }
 }
