@@ -33,12 +33,15 @@ struct FunnelCommand: ParsableCommand {
             (--strict: adjacent). Conversions without a path are counted and reported.
 
             Examples:
-              atk funnel --steps '$AppStart,ProductView,AddToCart' --window 1h dump.jsonl.gz
-              atk funnel --step ProductView --step 'AddToCart[price>=100]' --mode strict-order logs/
-              atk funnel --steps 'ProductView,AddToCart' --breakdown '$os' --exclude '$AppEnd' dump.gz
-              atk funnel --steps 'ProductView,AddToCart' --count conversions --format csv dump.gz
-              atk funnel --path dump.jsonl.gz
-              atk funnel --path 'DL_HOME>DL_PDP' --strict --entity DL_HOME dump.jsonl.gz
+              atk funnel --steps '$AppStart,ProductView,AddToCart' --window 1h dump.gz
+              atk funnel --step ProductView --step 'AddToCart[price>=100]' \\
+                  --mode strict-order logs/
+              atk funnel --steps ProductView,AddToCart --breakdown '$os' dump.gz
+              atk funnel --steps ProductView,AddToCart --exclude '$AppEnd' dump.gz
+              atk funnel --steps ProductView,AddToCart --count conversions \\
+                  --format csv dump.gz
+              atk funnel --path dump.gz
+              atk funnel --path 'DL_HOME>DL_PDP' --strict --entity DL_HOME dump.gz
 
             Exit codes: 0 read everything, 2 usage error, 3 an input was unreadable or damaged \
             (everything readable was still counted). Malformed lines are reported, not fatal.

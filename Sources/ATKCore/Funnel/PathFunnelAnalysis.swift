@@ -20,6 +20,7 @@ public struct PathFunnelAnalysis: DumpVisitor {
     }
 
     public let configuration: Configuration
+    private let conversionName: [UInt8]
     private var reader = ActionPathReader()
     private let compiledPattern: CompiledPathPattern?
     private let entityNode: Int32?
@@ -47,6 +48,7 @@ public struct PathFunnelAnalysis: DumpVisitor {
 
     public init(configuration: Configuration) {
         self.configuration = configuration
+        conversionName = Array(configuration.conversionEvent.utf8)
         var reader = ActionPathReader()
         compiledPattern = configuration.pattern.map { CompiledPathPattern($0, reader: &reader) }
         entityNode = configuration.entityNode.map { reader.names.intern($0) }
@@ -66,10 +68,7 @@ public struct PathFunnelAnalysis: DumpVisitor {
     public mutating func visit(_ event: Event) {
         events += 1
         guard let name = event.event, name.kind == .string else { return }
-        let isConversion = configuration.conversionEvent.utf8.withContiguousStorageIfAvailable { wanted in
-            name.equals(UnsafeRawBufferPointer(wanted))
-        } ?? name.stringValue.map { $0 == configuration.conversionEvent } ?? false
-        guard isConversion, event.isTrackType else { return }
+        guard conversionName.withUnsafeBytes({ name.equals($0) }), event.isTrackType else { return }
         conversions += 1
         var user: Int32 = -1
         if let distinctId = event.distinctId, distinctId.kind == .string {
@@ -87,8 +86,8 @@ public struct PathFunnelAnalysis: DumpVisitor {
             break
         }
         let nodes = reader.nodes
-        var names = nodes.map(\.name)
-        let path = Int(names.withUnsafeMutableBytes { pathKeys.intern(UnsafeRawBufferPointer($0)) })
+        let names = nodes.map(\.name)
+        let path = Int(names.withUnsafeBytes { pathKeys.intern($0) })
         if path == pathNodes.count {
             pathNodes.append(names)
             pathConversions.append(0)
@@ -113,7 +112,6 @@ public struct PathFunnelAnalysis: DumpVisitor {
             entityConversions[entity, default: 0] += 1
             if user >= 0 { entityUsers[entity, default: []].insert(user) }
         }
-        names.removeAll()
     }
 
     /// The counts, with the top `top` paths.
