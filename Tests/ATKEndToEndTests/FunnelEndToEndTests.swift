@@ -87,7 +87,7 @@ struct FunnelEndToEndTests {
     /// time sorted by (time, step); the deepest chain of steps from a step-1 entry, in order,
     /// inside the window (inclusive). No code shared with atk.
     private func independentFunnel(_ path: String, steps: [(String) -> Bool], window: Int64) throws -> [Int] {
-        let text = try String(decoding: gunzip(path), as: UTF8.self)
+        let text = try String(decoding: gzip(["-dc", path]), as: UTF8.self)
         var entries: [String: [(time: Int64, step: Int)]] = [:]
         for line in text.split(separator: "\n") {
             guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
@@ -112,18 +112,6 @@ struct FunnelEndToEndTests {
             for step in 0..<level { counts[step] += 1 }
         }
         return counts
-    }
-
-    private func gunzip(_ path: String) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/gzip")
-        process.arguments = ["-dc", path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return data
     }
 
     @Test("an event funnel on a generated dump equals an independent computation")
