@@ -185,7 +185,7 @@ struct FunnelCommand: ParsableCommand {
         configuration.pathProperty = pathProperty
         configuration.entityNode = entity
         configuration.maxExamples = maxExamples
-        if let first = files.first, Self.isPattern(first) {
+        if let first = files.first, Self.isPattern(first, inputsFollow: files.count > 1) {
             files.removeFirst()
             configuration.pattern = try Self.usage { () throws(PathPattern.ParseError) in try PathPattern(parsing: first, strict: strict) }
             if files.isEmpty && Terminal.standardInputIsTerminal {
@@ -198,10 +198,12 @@ struct FunnelCommand: ParsableCommand {
     }
 
     /// Whether the first argument after `--path` is a PATTERN rather than an input: it holds `>`,
-    /// or it is a bare node name (letters, digits, `_`, `-`, `#`) that names no file or directory.
-    static func isPattern(_ argument: String) -> Bool {
+    /// or it is a bare node name (letters, digits, `_`, `-`, `#`) that names no file or directory
+    /// and inputs follow it (so a mistyped file name alone is reported as unreadable, not taken
+    /// for a pattern over standard input).
+    static func isPattern(_ argument: String, inputsFollow: Bool) -> Bool {
         if argument.contains(">") { return true }
-        guard !argument.isEmpty, argument != "-" else { return false }
+        guard inputsFollow, !argument.isEmpty, argument != "-" else { return false }
         let isNodeName = argument.unicodeScalars.allSatisfy {
             $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" || $0 == "#"
         }

@@ -216,5 +216,7 @@ struct FunnelEndToEndTests {
         #expect(missing.json[array: "steps"].first?[int: "users"] == 200)
         let pattern = try CLI.run(["funnel", "--path", "DL_ARTICLE", "--format", "json", sample])
         #expect(pattern.status == 0 && pattern.json["pattern"] as? String == "DL_ARTICLE")
+        let typo = try CLI.run(["funnel", "--path", "no_such_dump"])
+        #expect(typo.status == 3 && typo.stderr.contains("no_such_dump"))
     }
 }
