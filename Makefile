@@ -33,6 +33,12 @@ demo: release
 	@echo "== atk stats --format json $(SAMPLE) (summary)"
 	@$(RELEASE) stats --format json $(SAMPLE) | sed -n '1,6p'
 	@echo
+	@echo "== atk funnel --steps '\$$AppStart,ProductView,AddToCart' --window 1h $(SAMPLE)"
+	@$(RELEASE) funnel --max-examples 0 --steps '$$AppStart,ProductView,AddToCart' --window 1h $(SAMPLE)
+	@echo
+	@echo "== atk funnel --path 'DL_HOME>DL_PDP' $(SAMPLE)"
+	@$(RELEASE) funnel --max-examples 0 --path 'DL_HOME>DL_PDP' $(SAMPLE)
+	@echo
 	@echo "== atk generate --users 3 --seed 1 | atk stats -"
 	@$(RELEASE) generate --users 3 --seed 1 | $(RELEASE) stats -
 

@@ -31,6 +31,7 @@ let package = Package(
             name: "ATKCommands",
             dependencies: [
                 "ATKCore",
+                "ATKFunnel",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

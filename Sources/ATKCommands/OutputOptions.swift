@@ -2,18 +2,23 @@ import ArgumentParser
 import ATKCore
 import Foundation
 
-/// Output formats shared by every command.
+/// Output formats shared by every command; commands without a CSV table reject `csv` in `validate()`.
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
-    case text, json
+    case text, json, csv
 }
 
 /// `--format` and `--output`, shared by every command.
 struct OutputOptions: ParsableArguments {
-    @Option(help: "Output format: text for people, json for programs (schema in Docs/output.md).")
+    @Option(help: "Output format: text for people, json for programs (schema in Docs/output.md), csv (commands with one main table).")
     var format: OutputFormat = .text
 
     @Option(name: [.short, .long], help: ArgumentHelp("Write the report to FILE instead of standard output.", valueName: "FILE"))
     var output: String?
+
+    /// Rejects `--format csv` for a command that has no CSV table.
+    func rejectCSV(command: String) throws {
+        if format == .csv { throw ValidationError("atk \(command) has no CSV output: use --format text or json") }
+    }
 
     /// Writes the report to `--output` (atomically) or standard output.
     func emit(_ text: String) throws {

@@ -27,6 +27,10 @@ struct StatsCommand: ParsableCommand {
     @Option(help: "How many malformed lines to list (file and line) in the report.")
     var maxExamples = 10
 
+    func validate() throws {
+        try outputOptions.rejectCSV(command: "stats")
+    }
+
     func run() throws {
         var collector = StatsCollector(maxExamples: maxExamples)
         let (reports, unreadable) = input.read(into: &collector)
@@ -61,12 +65,7 @@ struct StatsCommand: ParsableCommand {
                     ("gzip_members", .int(report.gzipMembers)), ("error", .string(report.error?.description)),
                 ])
             })),
-            ("malformed_examples", .array(stats.malformedExamples.map { example in
-                .object([
-                    ("file", .string(reports[example.location.fileIndex].source.displayName)),
-                    ("line", .int(example.location.line)), ("message", .string(example.reason)),
-                ])
-            })),
+            ("malformed_examples", MalformedReport.json(stats.malformedExamples, reports)),
         ])
     }
 
@@ -94,12 +93,6 @@ struct StatsCommand: ParsableCommand {
                 ["file", "lines", "malformed", "status"],
                 reports.map { [$0.source.displayName, g($0.lines), g($0.malformedLines), $0.error == nil ? "ok" : "error"] }) + "\n"
         }
-        if !stats.malformedExamples.isEmpty {
-            out += "\nmalformed lines" + (malformed > stats.malformedExamples.count ? " (first \(stats.malformedExamples.count) of \(g(malformed)))" : "") + ":\n"
-            for example in stats.malformedExamples {
-                out += "  \(reports[example.location.fileIndex].source.displayName):\(example.location.line): \(example.reason)\n"
-            }
-        }
-        return out
+        return out + MalformedReport.text(stats.malformedExamples, reports)
     }
 }

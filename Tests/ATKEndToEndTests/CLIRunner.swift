@@ -57,6 +57,19 @@ enum CLI {
     }
 }
 
+/// The standard output of `gzip arguments...` (`-c FILE` to compress, `-dc FILE` to inflate).
+func gzip(_ arguments: [String]) throws -> Data {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/gzip")
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return data
+}
+
 /// A scratch directory removed when the test ends.
 final class Scratch {
     let url: URL

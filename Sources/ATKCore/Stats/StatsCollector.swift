@@ -4,15 +4,11 @@
 /// Memory grows with the distinct event names, users and (event, user) pairs, never with events.
 public struct StatsCollector: DumpVisitor {
     /// A malformed line kept as an example.
-    public struct MalformedExample: Sendable, Equatable {
-        public var location: LineLocation
-        public var reason: String
-        /// The line's first bytes, for the report.
-        public var excerpt: String
-    }
+    public typealias MalformedExample = MalformedExamples.Example
 
     public private(set) var events = 0
-    public private(set) var malformedExamples: [MalformedExample] = []
+    /// The first malformed lines.
+    public var malformedExamples: [MalformedExample] { malformed.examples }
     /// Earliest and latest integer `time` at or after the SDKs' floor (2015-05-15, ms); earlier
     /// values (seconds, zero) would make the range meaningless and are validate's business.
     public private(set) var firstTime: Int64?
@@ -20,7 +16,7 @@ public struct StatsCollector: DumpVisitor {
     /// Events without a string `event` (profile lines and broken ones).
     public private(set) var eventsWithoutName = 0
 
-    private let maxExamples: Int
+    private var malformed: MalformedExamples
     private var users = Interner(capacity: 4096)
     private var names = Interner(capacity: 64)
     private var types = Interner(capacity: 16)
@@ -31,7 +27,7 @@ public struct StatsCollector: DumpVisitor {
 
     /// - Parameter maxExamples: how many malformed lines to keep as examples.
     public init(maxExamples: Int = 10) {
-        self.maxExamples = maxExamples
+        malformed = MalformedExamples(limit: maxExamples)
     }
 
     public mutating func visit(_ event: Event) {
@@ -65,9 +61,7 @@ public struct StatsCollector: DumpVisitor {
     }
 
     public mutating func visitMalformed(_ line: MalformedLine) {
-        guard malformedExamples.count < maxExamples else { return }
-        let excerpt = String(decoding: line.bytes.prefix(120), as: UTF8.self)
-        malformedExamples.append(MalformedExample(location: line.location, reason: line.reason.description, excerpt: excerpt))
+        malformed.record(line)
     }
 
     /// Distinct string `distinct_id`s.

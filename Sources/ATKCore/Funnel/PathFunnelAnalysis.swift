@@ -1,0 +1,168 @@
+/// Action-path funnels (seed 000's shopping trace): which paths led to conversions, the
+/// node-to-node transitions, a funnel over a node pattern, and conversions by the entity at a node.
+///
+/// A conversion is a track-type event named `conversionEvent`; its path is the
+/// `pathProperty` (``ActionPathReader`` reads both forms). Users are string `distinct_id`s.
+///
+/// Memory: O(distinct paths + edges + distinct (path, user) pairs), never O(conversions).
+public struct PathFunnelAnalysis: DumpVisitor {
+    /// What to count.
+    public struct Configuration: Sendable {
+        public var conversionEvent = "AddToCart"
+        public var pathProperty = "user_action_path"
+        /// A funnel over these nodes; nil for none.
+        public var pattern: PathPattern?
+        /// Break conversions down by the entity at this node.
+        public var entityNode: String?
+        public var maxExamples = 10
+
+        public init() {}
+    }
+
+    public let configuration: Configuration
+    private let conversionName: [UInt8]
+    private var reader = ActionPathReader()
+    private let compiledPattern: CompiledPathPattern?
+    private let entityNode: Int32?
+    private var users = Interner(capacity: 4096)
+    private var pathKeys = Interner(capacity: 256)
+    private var pathNodes: [[Int32]] = []
+    private var pathConversions: [Int] = []
+    private var pathUsers: [Set<Int32>] = []
+    private var edges: [UInt64: Int] = [:]
+    private var stepConversions: [Int]
+    private var stepUsers: [Set<Int32>]
+    private var entityConversions: [Int32: Int] = [:]
+    private var entityUsers: [Int32: Set<Int32>] = [:]
+    private var malformed: MalformedExamples
+    private var invalidLines: [LineLocation] = []
+
+    /// Events read.
+    public private(set) var events = 0
+    /// Conversion events.
+    public private(set) var conversions = 0
+    /// Conversions whose path is absent, null or empty.
+    public private(set) var withoutPath = 0
+    /// Conversions whose path is present but in neither form.
+    public private(set) var invalidPath = 0
+
+    public init(configuration: Configuration) {
+        self.configuration = configuration
+        conversionName = Array(configuration.conversionEvent.utf8)
+        var reader = ActionPathReader()
+        compiledPattern = configuration.pattern.map { CompiledPathPattern($0, reader: &reader) }
+        entityNode = configuration.entityNode.map { reader.names.intern($0) }
+        self.reader = reader
+        let steps = configuration.pattern?.steps.count ?? 0
+        stepConversions = Array(repeating: 0, count: steps)
+        stepUsers = Array(repeating: [], count: steps)
+        malformed = MalformedExamples(limit: configuration.maxExamples)
+    }
+
+    public mutating func visitMalformed(_ line: MalformedLine) {
+        malformed.record(line)
+    }
+
+    /// - Complexity: O(1) for events that are not conversions (one name comparison); O(path
+    ///   length) for conversions.
+    public mutating func visit(_ event: Event) {
+        events += 1
+        guard let name = event.event, name.kind == .string else { return }
+        guard conversionName.withUnsafeBytes({ name.equals($0) }), event.isTrackType else { return }
+        conversions += 1
+        var user: Int32 = -1
+        if let distinctId = event.distinctId, distinctId.kind == .string {
+            user = distinctId.withUTF8 { users.intern($0) }
+        }
+        switch reader.read(event.property(configuration.pathProperty)) {
+        case .missing:
+            withoutPath += 1
+            return
+        case .invalid:
+            invalidPath += 1
+            if invalidLines.count < configuration.maxExamples { invalidLines.append(event.location) }
+            return
+        case .path:
+            break
+        }
+        let nodes = reader.nodes
+        let names = nodes.map(\.name)
+        let path = Int(names.withUnsafeBytes { pathKeys.intern($0) })
+        if path == pathNodes.count {
+            pathNodes.append(names)
+            pathConversions.append(0)
+            pathUsers.append([])
+        }
+        pathConversions[path] += 1
+        if user >= 0 { pathUsers[path].insert(user) }
+        for (source, target) in zip(names, names.dropFirst()) {
+            edges[UInt64(UInt32(source)) << 32 | UInt64(UInt32(target)), default: 0] += 1
+        }
+        var completes = true
+        if let compiledPattern {
+            let level = compiledPattern.level(of: nodes)
+            for step in 0..<level {
+                stepConversions[step] += 1
+                if user >= 0 { stepUsers[step].insert(user) }
+            }
+            completes = level == compiledPattern.steps.count
+        }
+        if completes, let entityNode, let last = nodes.lastIndex(where: { $0.name == entityNode }) {
+            let entity = nodes[last].entity
+            entityConversions[entity, default: 0] += 1
+            if user >= 0 { entityUsers[entity, default: []].insert(user) }
+        }
+    }
+
+    /// The counts, with the top `top` paths.
+    ///
+    /// - Complexity: O(p log p + e log e) for p distinct paths and e edges.
+    public func result(top: Int) -> PathFunnelResult {
+        let withPath = conversions - withoutPath - invalidPath
+        func share(_ count: Int) -> Double? { withPath == 0 ? nil : Double(count) / Double(withPath) }
+        let nodeName = { (id: Int32) in reader.names.string(id) }
+        let named = pathNodes.indices.map { (index: $0, names: pathNodes[$0].map(nodeName)) }
+        let ranked = named.sorted { a, b in
+            let (ca, cb) = (pathConversions[a.index], pathConversions[b.index])
+            return ca != cb ? ca > cb : a.names.joined(separator: ">") < b.names.joined(separator: ">")
+        }
+        let paths = ranked.prefix(top).map { item in
+            PathFunnelResult.PathRow(nodes: item.names, conversions: pathConversions[item.index],
+                                     users: pathUsers[item.index].count, share: share(pathConversions[item.index]))
+        }
+        let edgeRows = edges.map { key, count in
+            PathFunnelResult.Edge(source: nodeName(Int32(truncatingIfNeeded: key >> 32)),
+                                  target: nodeName(Int32(truncatingIfNeeded: key & 0xFFFF_FFFF)), count: count)
+        }.sorted { a, b in
+            a.count != b.count ? a.count > b.count : (a.source, a.target) < (b.source, b.target)
+        }
+        var steps: [PathFunnelResult.StepRow] = []
+        if let pattern = configuration.pattern {
+            for (index, step) in pattern.steps.enumerated() {
+                let count = stepConversions[index]
+                let previous = index == 0 ? nil : stepConversions[index - 1]
+                steps.append(PathFunnelResult.StepRow(
+                    step: step.description, conversions: count,
+                    users: stepUsers[index].count,
+                    conversionFromPrevious: previous.flatMap { $0 == 0 ? nil : Double(count) / Double($0) },
+                    conversionFromFirst: stepConversions[0] == 0 ? nil : Double(count) / Double(stepConversions[0]),
+                    share: share(count)))
+            }
+        }
+        let entityTotal = entityConversions.values.reduce(0, +)
+        let entities = entityConversions.map { entity, count in
+            PathFunnelResult.EntityRow(entity: entity < 0 ? nil : reader.entities.string(entity), conversions: count,
+                                       users: entityUsers[entity]?.count ?? 0,
+                                       share: entityTotal == 0 ? nil : Double(count) / Double(entityTotal))
+        }.sorted { a, b in
+            if a.conversions != b.conversions { return a.conversions > b.conversions }
+            if (a.entity == nil) != (b.entity == nil) { return b.entity == nil }
+            return (a.entity ?? "") < (b.entity ?? "")
+        }
+        return PathFunnelResult(
+            configuration: configuration, events: events, conversions: conversions, withoutPath: withoutPath,
+            invalidPath: invalidPath, invalidPathLines: invalidLines, distinctPaths: pathNodes.count,
+            users: users.count, paths: paths, edges: edgeRows, steps: steps, entities: entities,
+            malformedExamples: malformed.examples)
+    }
+}

@@ -1,0 +1,26 @@
+/// The first malformed lines of a read, kept as examples for a report (file, line, reason).
+public struct MalformedExamples: Sendable {
+    /// A malformed line kept as an example.
+    public struct Example: Sendable, Equatable {
+        public var location: LineLocation
+        public var reason: String
+        /// The line's first bytes, for the report.
+        public var excerpt: String
+    }
+
+    /// The examples kept, in reading order.
+    public private(set) var examples: [Example] = []
+    private let limit: Int
+
+    /// - Parameter limit: how many lines to keep.
+    public init(limit: Int = 10) {
+        self.limit = limit
+    }
+
+    /// Keeps `line` if fewer than `limit` examples are kept so far.
+    public mutating func record(_ line: MalformedLine) {
+        guard examples.count < limit else { return }
+        let excerpt = String(decoding: line.bytes.prefix(120), as: UTF8.self)
+        examples.append(Example(location: line.location, reason: line.reason.description, excerpt: excerpt))
+    }
+}
