@@ -26,6 +26,11 @@ public struct ImpressionCollector: DumpVisitor {
     private var resolver: ElementResolver
     private let exposureNames: [[UInt8]]
     private let clickName: [UInt8]
+    /// Property names as bytes, so lookups allocate nothing.
+    private let keyNames: [[UInt8]]
+    private let itemsName: [UInt8]?
+    private let indexName: [UInt8]?
+    private let breakdownName: [UInt8]?
     private var batches: Int32 = 0
     private var scratch: [UInt8] = []
 
@@ -34,6 +39,10 @@ public struct ImpressionCollector: DumpVisitor {
         resolver = ElementResolver(useRecordedIdentifiers: options.useRecordedIdentifiers)
         exposureNames = options.exposureEvents.map { Array($0.utf8) }
         clickName = Array(options.clickEvent.utf8)
+        keyNames = options.keyProperties.map { Array($0.utf8) }
+        itemsName = options.itemsProperty.map { Array($0.utf8) }
+        indexName = options.indexProperty.map { Array($0.utf8) }
+        breakdownName = options.breakdownProperty.map { Array($0.utf8) }
     }
 
     public mutating func visit(_ event: Event) {
@@ -59,7 +68,7 @@ public struct ImpressionCollector: DumpVisitor {
             time: time, user: id.withUTF8 { users.intern($0) }, file: Int32(clamping: event.location.fileIndex),
             line: Int32(clamping: event.location.line), screen: -1, element: -1, key: -1, list: -1, row: -1,
             batch: -1, value: -1, sequence: Int32(clamping: records.count), kind: kind)
-        if let property = options.breakdownProperty, let value = event.property(property) {
+        if let breakdownName, let value = Self.property(event, breakdownName) {
             record.value = value.withUTF8 { values.intern($0) }
         }
         switch kind {
@@ -85,11 +94,9 @@ public struct ImpressionCollector: DumpVisitor {
         record.screen = resolved.screenName.map { screens.intern($0) } ?? -1
         let path = resolved.elementPath.map { paths.intern($0) } ?? -1
         record.element = elementId(screen: record.screen, path: path)
-        if record.kind == .exposure, let itemsProperty = options.itemsProperty,
-            let items = event.property(itemsProperty), items.kind == .array
-        {
+        if record.kind == .exposure, let itemsName, let items = Self.property(event, itemsName), items.kind == .array {
             exposedElements[Int(record.element)] = true
-            let indexes = options.indexProperty.flatMap { event.property($0) }.map { Array($0.elements) } ?? []
+            let indexes = indexName.flatMap { Self.property(event, $0) }.map { Array($0.elements) } ?? []
             record.batch = batches
             batches += 1
             for (offset, item) in items.elements.enumerated() {
@@ -128,14 +135,18 @@ public struct ImpressionCollector: DumpVisitor {
         return id
     }
 
+    /// The list id of a path and section (their bytes, interned; no allocation once known).
     private mutating func list(path: String?, section: Int) -> Int32 {
-        lists.intern((path ?? "") + "\u{1F}" + String(section))
+        scratch.removeAll(keepingCapacity: true)
+        withUnsafeBytes(of: section) { scratch.append(contentsOf: $0) }
+        if var path { path.withUTF8 { scratch.append(contentsOf: $0) } }
+        return scratch.withUnsafeBytes { lists.intern($0) }
     }
 
     /// The item key: each property's value, length-prefixed (absent values marked), interned.
     private mutating func key(_ event: Event, _ resolved: ResolvedElement, item: JSONNode?, index: JSONNode?) -> Int32 {
         scratch.removeAll(keepingCapacity: true)
-        for property in options.keyProperties {
+        for (property, name) in zip(options.keyProperties, keyNames) {
             switch property {
             case "$screen_name": append(resolved.screenName)
             case "$element_path": append(resolved.elementPath)
@@ -143,7 +154,7 @@ public struct ImpressionCollector: DumpVisitor {
             case "$element_position": append(resolved.elementPosition)
             default:
                 let isItem = item != nil && (property == "item_id" || property == options.itemsProperty)
-                append(isItem ? item : event.property(property))
+                append(isItem ? item : Self.property(event, name))
             }
         }
         return scratch.withUnsafeBytes { keys.intern($0) }
@@ -166,6 +177,12 @@ public struct ImpressionCollector: DumpVisitor {
     private mutating func appendPresent(_ bytes: UnsafeRawBufferPointer) {
         withUnsafeBytes(of: UInt32(truncatingIfNeeded: bytes.count).littleEndian) { scratch.append(contentsOf: $0) }
         scratch.append(contentsOf: bytes)
+    }
+
+    /// A member of the event's `properties`, named by bytes.
+    private static func property(_ event: Event, _ name: [UInt8]) -> JSONNode? {
+        guard let properties = event.properties, properties.kind == .object else { return nil }
+        return name.withUnsafeBytes { properties.member($0) }
     }
 
     /// The key's property values, decoded (nil for absent ones).

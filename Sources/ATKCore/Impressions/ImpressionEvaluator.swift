@@ -36,7 +36,8 @@ struct ImpressionEvaluator {
     private var byValue: [Int32: ImpressionReport.Counts] = [:]
     private var keyExposures: [Int32]
     private var keyClicks: [Int32]
-    private var keyFirstClick: [Int32]
+    /// Each key's first judged click and the screen it counts under (-1: none yet).
+    private var keyFirstClick: [(record: Int32, screen: Int32)]
     private var findings: [Finding] = []
     private var outside = 0
 
@@ -52,7 +53,7 @@ struct ImpressionEvaluator {
         self.records = records
         keyExposures = Array(repeating: 0, count: collector.keys.count)
         keyClicks = keyExposures
-        keyFirstClick = Array(repeating: -1, count: collector.keys.count)
+        keyFirstClick = Array(repeating: (-1, -1), count: collector.keys.count)
     }
 
     mutating func run() -> ImpressionReport {
@@ -154,7 +155,7 @@ struct ImpressionEvaluator {
         guard record.element >= 0, collector.exposedElements[Int(record.element)] else { return }
         count(record, screen: screen, element: true) { $0.judgedClicks += 1 }
         keyClicks[Int(record.key)] += 1
-        if keyFirstClick[Int(record.key)] < 0 { keyFirstClick[Int(record.key)] = Int32(index) }
+        if keyFirstClick[Int(record.key)].record < 0 { keyFirstClick[Int(record.key)] = (Int32(index), screen) }
         if exposed[record.key] == nil {
             count(record, screen: screen, element: true) { $0.clicksWithoutExposure += 1 }
             findings.append(Finding(kind: .clickWithoutExposure, record: index, screen: screen,
@@ -164,8 +165,7 @@ struct ImpressionEvaluator {
 
     /// Counts the page view's index gaps and forgets its state.
     private mutating func endPageView() {
-        for list in rows.keys.sorted() {
-            guard let exposures = rows[list] else { continue }
+        for exposures in rows.values {
             // Each row's first exposure, by row.
             let sorted = exposures.sorted { $0.row != $1.row ? $0.row < $1.row : $0.record < $1.record }
             var previousRow: Int32?
@@ -213,8 +213,8 @@ struct ImpressionEvaluator {
         }
         report.keysAboveFullClickThrough = Array(rows.sorted(by: Self.byExcess).prefix(options.maxExamples))
         for key in above {
-            let click = Int(keyFirstClick[key])
-            allFindings.append(Finding(kind: .clickThroughAbove100, record: click, screen: records[click].screen,
+            let click = keyFirstClick[key]
+            allFindings.append(Finding(kind: .clickThroughAbove100, record: Int(click.record), screen: click.screen,
                                        detail: "\(keyClicks[key]) clicks, \(keyExposures[key]) exposures in the input"))
         }
         report.screensAboveFullClickThrough = report.byScreen.filter { $0.counts.judgedClicks > $0.counts.exposures }.map(\.screen)

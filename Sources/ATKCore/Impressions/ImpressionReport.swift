@@ -80,8 +80,8 @@ public struct ImpressionReport: Sendable {
     public var users = 0
     /// Relevant events without a string `distinct_id` or an integer `time`: not evaluated.
     public var skippedEvents = 0
-    /// Page views and judged clicks outside any page view (before the first `$AppViewScreen`
-    /// of a session) are still counted, under the element's own screen.
+    /// Exposures and clicks outside any page view (after `$AppEnd`, or before a session's first
+    /// `$AppViewScreen`): still evaluated, counted under the element's own screen.
     public var eventsOutsidePageViews = 0
     /// Per page-view screen, by screen (absent last).
     public var byScreen: [ScreenRow] = []

@@ -289,3 +289,11 @@ struct ImpressionListTests {
         #expect(ImpressionCollector.position("a:1") == nil && ImpressionCollector.position("") == nil)
     }
 }
+
+@Suite("Impressions: memory")
+struct ImpressionRecordTests {
+    @Test("a kept event costs 56 bytes, as Docs/impressions.md says")
+    func recordSize() {
+        #expect(MemoryLayout<ImpressionRecord>.stride == 56)
+    }
+}
