@@ -28,7 +28,8 @@ struct ImpressionsCommand: ParsableCommand {
               atk impressions --key item_id --breakdown '$app_version' logs/
               atk impressions --exposure-event ProductListImpression \\
                   --items-property product_ids --index-property indexes dump.jsonl.gz
-              atk impressions --max-duplicate-rate 0.01 --max-missing-rate 0.02 dump.jsonl.gz
+              atk impressions --max-duplicate-rate 0.01 --max-missing-rate 0.02 \\
+                  dump.jsonl.gz
 
             Exit codes: 0 no rate above its limit (the default: no limits), 1 the duplicate or \
             missing rate is above --max-duplicate-rate or --max-missing-rate, 2 usage error, 3 an \

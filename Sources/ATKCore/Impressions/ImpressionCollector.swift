@@ -20,7 +20,6 @@ public struct ImpressionCollector: DumpVisitor {
     var values = Interner(capacity: 64)
     /// Relevant events without a string `distinct_id` or an integer `time`.
     public private(set) var skippedEvents = 0
-    public private(set) var malformedLines = 0
     public private(set) var events = 0
 
     private var resolver: ElementResolver
@@ -73,7 +72,7 @@ public struct ImpressionCollector: DumpVisitor {
         }
         switch kind {
         case .pageView:
-            if let screen = event.property("$screen_name"), screen.kind == .string {
+            if let screen = event.property("$screen_name" as StaticString), screen.kind == .string {
                 record.screen = screen.withUTF8 { screens.intern($0) }
             }
             records.append(record)
@@ -84,9 +83,8 @@ public struct ImpressionCollector: DumpVisitor {
         }
     }
 
-    public mutating func visitMalformed(_ line: MalformedLine) {
-        malformedLines += 1
-    }
+    /// Malformed lines are counted in the reader's `FileReport`s; nothing to keep here.
+    public mutating func visitMalformed(_ line: MalformedLine) {}
 
     /// Records an exposure (one per item of a batch event) or a click.
     private mutating func element(_ event: Event, into record: inout ImpressionRecord) {
@@ -205,9 +203,9 @@ public struct ImpressionCollector: DumpVisitor {
         return values
     }
 
-    /// A row from a batch item's index: an integer, or a string of digits.
+    /// A row from a batch item's index: an integer from 0 to 999,999,999, or a string of digits.
     static func row(_ node: JSONNode) -> Int? {
-        if let value = node.int64Value { return Int(clamping: value) }
+        if let value = node.int64Value { return (0...999_999_999).contains(value) ? Int(value) : nil }
         guard node.kind == .string else { return nil }
         return node.withUTF8 { number($0[...]) }
     }

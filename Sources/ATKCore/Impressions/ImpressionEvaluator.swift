@@ -11,11 +11,12 @@ struct ImpressionEvaluator {
     }
 
     /// `Policy.buffer`: one element's current and previous exposure batch in the page view.
+    /// Batches are a screenful of items, so small arrays beat sets.
     private struct Batches {
         var batch: Int32
         var lastTime: Int64
-        var current: Set<Int32>
-        var previous: Set<Int32>
+        var current: [Int32] = []
+        var previous: [Int32] = []
     }
 
     private struct Finding {
@@ -128,22 +129,22 @@ struct ImpressionEvaluator {
     /// Whether the key was in the element's previous batch or already in the current one, after
     /// moving to a new batch when this exposure starts one.
     private mutating func buffered(_ record: ImpressionRecord) -> Bool {
-        guard var state = batches[record.element] else {
-            batches[record.element] = Batches(batch: record.batch, lastTime: record.time, current: [record.key], previous: [])
-            return false
-        }
+        let gap = options.batchGapMilliseconds
+        return Self.buffered(record, gap: gap, in: &batches[record.element, default: Batches(batch: record.batch, lastTime: record.time)])
+    }
+
+    private static func buffered(_ record: ImpressionRecord, gap: Int64, in state: inout Batches) -> Bool {
         let newBatch = record.batch >= 0 || state.batch >= 0
             ? record.batch != state.batch
-            : record.time - state.lastTime > options.batchGapMilliseconds
+            : record.time - state.lastTime > gap
         if newBatch {
-            state.previous = state.current
-            state.current = []
+            swap(&state.previous, &state.current)
+            state.current.removeAll(keepingCapacity: true)
             state.batch = record.batch
         }
         let duplicate = state.current.contains(record.key) || state.previous.contains(record.key)
-        state.current.insert(record.key)
+        state.current.append(record.key)
         state.lastTime = record.time
-        batches[record.element] = state
         return duplicate
     }
 
@@ -171,8 +172,8 @@ struct ImpressionEvaluator {
             var previousRow: Int32?
             for exposure in sorted where exposure.row != previousRow {
                 defer { previousRow = exposure.row }
-                guard let low = previousRow, exposure.row - low > 1 else { continue }
-                let gap = Int(exposure.row - low - 1)
+                guard let low = previousRow, Int(exposure.row) - Int(low) > 1 else { continue }
+                let gap = Int(exposure.row) - Int(low) - 1
                 let record = records[exposure.record]
                 let screen = inPageView ? pageScreen : record.screen
                 count(record, screen: screen, element: true) { $0.indexGaps += gap }

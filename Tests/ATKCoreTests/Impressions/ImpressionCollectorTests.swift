@@ -245,6 +245,17 @@ struct ImpressionListTests {
         #expect(report.examples.first { $0.finding == .duplicate }?.key == ["Home", "UIView/UICollectionView[0]", "2", "P2"])
     }
 
+    @Test("batch indexes that are not rows (negative, too large, not numbers) give no row and no gap")
+    func badIndexes() throws {
+        let report = try evaluate([
+            Line.view(0),
+            Line.exposure(100, row: nil, path: "L", extra: #","ids":["a","b","c","d","e"],"at":[-2147483648,2147483647,"x",1.5,3]"#),
+            Line.exposure(200, row: nil, path: "L", extra: #","ids":["f","g"],"at":[1]"#),
+        ]) { $0.itemsProperty = "ids"; $0.indexProperty = "at" }
+        #expect(report.summary.exposures == 7)
+        #expect(report.summary.indexGaps == 1)
+    }
+
     @Test("click-through above 100% per item over the input, and per screen")
     func clickThrough() throws {
         let report = try evaluate([
