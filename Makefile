@@ -39,6 +39,9 @@ demo: release
 	@echo "== atk funnel --path 'DL_HOME>DL_PDP' $(SAMPLE)"
 	@$(RELEASE) funnel --max-examples 0 --path 'DL_HOME>DL_PDP' $(SAMPLE)
 	@echo
+	@echo "== atk impressions --max-examples 2 $(SAMPLE)"
+	@$(RELEASE) impressions --max-examples 2 $(SAMPLE)
+	@echo
 	@echo "== atk generate --users 3 --seed 1 | atk stats -"
 	@$(RELEASE) generate --users 3 --seed 1 | $(RELEASE) stats -
 

@@ -60,6 +60,10 @@ read -r stats_s stats_rss < <(measure "$ATK" stats --quiet "$DUMP")
 report "atk stats" "$stats_s" "$stats_rss" "$pigz_s"
 read -r json_s json_rss < <(measure "$ATK" stats --quiet --format json "$DUMP")
 report "atk stats --format json" "$json_s" "$json_rss" "$pigz_s"
+read -r imp_s imp_rss < <(measure "$ATK" impressions --quiet "$DUMP")
+report "atk impressions" "$imp_s" "$imp_rss" "$pigz_s"
+read -r impb_s impb_rss < <(measure "$ATK" impressions --quiet --policy buffer --format json "$DUMP")
+report "atk impressions buffer json" "$impb_s" "$impb_rss" "$pigz_s"
 
 # Funnels: a 3-step event funnel next to ClickHouse's own windowFunnel over the same gzip file
 # (chdb, in-process; skipped when Python or chdb is missing), and the action-path funnel.

@@ -17,7 +17,9 @@ public struct ATK: ParsableCommand {
             Every command prints text for people, or JSON with --format json. See Docs/.
             """,
         version: version,
-        subcommands: [StatsCommand.self, FunnelCommand.self, PlanCommand.self, GenerateCommand.self]
+        subcommands: [
+            StatsCommand.self, FunnelCommand.self, ImpressionsCommand.self, PlanCommand.self, GenerateCommand.self,
+        ]
     )
 
     public init() {}

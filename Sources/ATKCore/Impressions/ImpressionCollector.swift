@@ -1,0 +1,233 @@
+/// Reads a dump for `atk impressions`: keeps one compact ``ImpressionRecord`` per page view,
+/// session boundary, exposure (per item for batch events) and click, never the events
+/// themselves; ``report()`` then sorts them per user and evaluates the page views.
+///
+/// Memory: 56 bytes per kept record, plus each distinct user, screen, element, item key, list
+/// and breakdown value once. Other events cost nothing.
+public struct ImpressionCollector: DumpVisitor {
+    let options: ImpressionOptions
+    var records: [ImpressionRecord] = []
+    var users = Interner(capacity: 4096)
+    var screens = Interner(capacity: 64)
+    var paths = Interner(capacity: 256)
+    /// Element id → (screen id, path id), interned as their 8 bytes.
+    var elements = Interner(capacity: 256)
+    var elementParts: [(screen: Int32, path: Int32)] = []
+    /// Elements that appear on some exposure: only clicks on them are judged.
+    var exposedElements: [Bool] = []
+    var keys = Interner(capacity: 4096)
+    var lists = Interner(capacity: 256)
+    var values = Interner(capacity: 64)
+    /// Relevant events without a string `distinct_id` or an integer `time`.
+    public private(set) var skippedEvents = 0
+    public private(set) var events = 0
+
+    private var resolver: ElementResolver
+    private let exposureNames: [[UInt8]]
+    private let clickName: [UInt8]
+    /// Property names as bytes, so lookups allocate nothing.
+    private let keyNames: [[UInt8]]
+    private let itemsName: [UInt8]?
+    private let indexName: [UInt8]?
+    private let breakdownName: [UInt8]?
+    private var batches: Int32 = 0
+    private var scratch: [UInt8] = []
+
+    public init(options: ImpressionOptions) {
+        self.options = options
+        resolver = ElementResolver(useRecordedIdentifiers: options.useRecordedIdentifiers)
+        exposureNames = options.exposureEvents.map { Array($0.utf8) }
+        clickName = Array(options.clickEvent.utf8)
+        keyNames = options.keyProperties.map { Array($0.utf8) }
+        itemsName = options.itemsProperty.map { Array($0.utf8) }
+        indexName = options.indexProperty.map { Array($0.utf8) }
+        breakdownName = options.breakdownProperty.map { Array($0.utf8) }
+    }
+
+    public mutating func visit(_ event: Event) {
+        events += 1
+        guard let name = event.event, name.kind == .string else { return }
+        let kind: ImpressionRecord.Kind
+        if name.equals("$AppViewScreen") {
+            kind = .pageView
+        } else if name.equals("$AppStart") || name.equals("$AppEnd") {
+            kind = .boundary
+        } else if clickName.withUnsafeBytes({ name.equals($0) }) {
+            kind = .click
+        } else if exposureNames.contains(where: { bytes in bytes.withUnsafeBytes { name.equals($0) } }) {
+            kind = .exposure
+        } else {
+            return
+        }
+        guard let id = event.distinctId, id.kind == .string, let time = event.timeMilliseconds else {
+            skippedEvents += 1
+            return
+        }
+        var record = ImpressionRecord(
+            time: time, user: id.withUTF8 { users.intern($0) }, file: Int32(clamping: event.location.fileIndex),
+            line: Int32(clamping: event.location.line), screen: -1, element: -1, key: -1, list: -1, row: -1,
+            batch: -1, value: -1, sequence: Int32(clamping: records.count), kind: kind)
+        if let breakdownName, let value = Self.property(event, breakdownName) {
+            record.value = value.withUTF8 { values.intern($0) }
+        }
+        switch kind {
+        case .pageView:
+            if let screen = event.property("$screen_name" as StaticString), screen.kind == .string {
+                record.screen = screen.withUTF8 { screens.intern($0) }
+            }
+            records.append(record)
+        case .boundary:
+            records.append(record)
+        case .click, .exposure:
+            element(event, into: &record)
+        }
+    }
+
+    /// Malformed lines are counted in the reader's `FileReport`s; nothing to keep here.
+    public mutating func visitMalformed(_ line: MalformedLine) {}
+
+    /// Records an exposure (one per item of a batch event) or a click.
+    private mutating func element(_ event: Event, into record: inout ImpressionRecord) {
+        let resolved = resolver.resolve(event)
+        record.screen = resolved.screenName.map { screens.intern($0) } ?? -1
+        let path = resolved.elementPath.map { paths.intern($0) } ?? -1
+        record.element = elementId(screen: record.screen, path: path)
+        if record.kind == .exposure, let itemsName, let items = Self.property(event, itemsName), items.kind == .array {
+            exposedElements[Int(record.element)] = true
+            let indexes = indexName.flatMap { Self.property(event, $0) }.map { Array($0.elements) } ?? []
+            record.batch = batches
+            batches += 1
+            for (offset, item) in items.elements.enumerated() {
+                let index = offset < indexes.count ? indexes[offset] : nil
+                record.key = key(event, resolved, item: item, index: index)
+                record.list = -1
+                record.row = -1
+                if let index, let row = Self.row(index) {
+                    record.row = Int32(clamping: row)
+                    record.list = list(path: resolved.elementPath, section: 0)
+                }
+                record.sequence = Int32(clamping: records.count)
+                records.append(record)
+            }
+            return
+        }
+        record.key = key(event, resolved, item: nil, index: nil)
+        if record.kind == .exposure {
+            exposedElements[Int(record.element)] = true
+            if let elementPath = resolved.elementPath, elementPath.utf8.count > 3, elementPath.hasSuffix("[-]"),
+                let position = resolved.elementPosition, let (section, row) = Self.position(position)
+            {
+                record.list = list(path: elementPath, section: section)
+                record.row = Int32(clamping: row)
+            }
+        }
+        records.append(record)
+    }
+
+    private mutating func elementId(screen: Int32, path: Int32) -> Int32 {
+        let id = withUnsafeBytes(of: (screen, path)) { elements.intern($0) }
+        if Int(id) == elementParts.count {
+            elementParts.append((screen, path))
+            exposedElements.append(false)
+        }
+        return id
+    }
+
+    /// The list id of a path and section (their bytes, interned; no allocation once known).
+    private mutating func list(path: String?, section: Int) -> Int32 {
+        scratch.removeAll(keepingCapacity: true)
+        withUnsafeBytes(of: section) { scratch.append(contentsOf: $0) }
+        if var path { path.withUTF8 { scratch.append(contentsOf: $0) } }
+        return scratch.withUnsafeBytes { lists.intern($0) }
+    }
+
+    /// The item key: each property's value, length-prefixed (absent values marked), interned.
+    private mutating func key(_ event: Event, _ resolved: ResolvedElement, item: JSONNode?, index: JSONNode?) -> Int32 {
+        scratch.removeAll(keepingCapacity: true)
+        for (property, name) in zip(options.keyProperties, keyNames) {
+            switch property {
+            case "$screen_name": append(resolved.screenName)
+            case "$element_path": append(resolved.elementPath)
+            case "$element_position" where index != nil: append(index)
+            case "$element_position": append(resolved.elementPosition)
+            default:
+                let isItem = item != nil && (property == "item_id" || property == options.itemsProperty)
+                append(isItem ? item : Self.property(event, name))
+            }
+        }
+        return scratch.withUnsafeBytes { keys.intern($0) }
+    }
+
+    private mutating func append(_ value: String?) {
+        guard var value else { return appendAbsent() }
+        value.withUTF8 { appendPresent(UnsafeRawBufferPointer($0)) }
+    }
+
+    private mutating func append(_ value: JSONNode?) {
+        guard let value, value.kind != .null else { return appendAbsent() }
+        value.withUTF8 { appendPresent($0) }
+    }
+
+    private mutating func appendAbsent() {
+        scratch.append(contentsOf: [0xFF, 0xFF, 0xFF, 0xFF])
+    }
+
+    private mutating func appendPresent(_ bytes: UnsafeRawBufferPointer) {
+        withUnsafeBytes(of: UInt32(truncatingIfNeeded: bytes.count).littleEndian) { scratch.append(contentsOf: $0) }
+        scratch.append(contentsOf: bytes)
+    }
+
+    /// A member of the event's `properties`, named by bytes.
+    private static func property(_ event: Event, _ name: [UInt8]) -> JSONNode? {
+        guard let properties = event.properties, properties.kind == .object else { return nil }
+        return name.withUnsafeBytes { properties.member($0) }
+    }
+
+    /// The key's property values, decoded (nil for absent ones).
+    func keyValues(_ id: Int32) -> [String?] {
+        var values: [String?] = []
+        let bytes = keys.withBytes(id) { Array($0) }
+        var offset = 0
+        while offset + 4 <= bytes.count {
+            let length = UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16
+                | UInt32(bytes[offset + 3]) << 24
+            offset += 4
+            if length == UInt32.max {
+                values.append(nil)
+                continue
+            }
+            let end = min(bytes.count, offset + Int(length))
+            values.append(String(decoding: bytes[offset..<end], as: UTF8.self))
+            offset = end
+        }
+        return values
+    }
+
+    /// A row from a batch item's index: an integer from 0 to 999,999,999, or a string of digits.
+    static func row(_ node: JSONNode) -> Int? {
+        if let value = node.int64Value { return (0...999_999_999).contains(value) ? Int(value) : nil }
+        guard node.kind == .string else { return nil }
+        return node.withUTF8 { number($0[...]) }
+    }
+
+    /// `section:row` (iOS) or `row` (Android) from `$element_position`.
+    static func position(_ text: String) -> (section: Int, row: Int)? {
+        var text = text
+        return text.withUTF8 { bytes in
+            let raw = UnsafeRawBufferPointer(bytes)
+            guard let colon = raw.firstIndex(of: UInt8(ascii: ":")) else { return number(raw[...]).map { (0, $0) } }
+            guard let section = number(raw[..<colon]), let row = number(raw[(colon + 1)...]) else { return nil }
+            return (section, row)
+        }
+    }
+
+    private static func number(_ bytes: Slice<UnsafeRawBufferPointer>) -> Int? {
+        guard !bytes.isEmpty, bytes.count <= 9 else { return nil }
+        var value = 0
+        for byte in bytes {
+            guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return value
+    }
+}
