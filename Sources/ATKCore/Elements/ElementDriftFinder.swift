@@ -1,0 +1,131 @@
+import ATKElements
+
+/// Elements whose `$element_path` changed between versions (`atk elements drift`), so visual
+/// event definitions can be updated (seed 004 §3.3.2: iOS upgrades move bar button paths; app
+/// releases move buttons into new containers).
+///
+/// An element is a (`$screen_name`, `$element_content`, `$element_type`) of `$AppClick` events;
+/// screen and path come from an ``ElementResolver``, content and type are recorded (clicks
+/// without `$element_type` are skipped: their element is unknown). It has drifted between
+/// versions when it was clicked in at least two and no path is shared by two of them (a path
+/// present in several versions means the element did not move; different elements with the same
+/// content would otherwise look like drift).
+///
+/// - `$app_version`: versions of the app, over all OS versions.
+/// - `$os_version`: OS versions within one `$app_version`, so an app release that moved the
+///   element is not mistaken for an OS change.
+///
+/// Memory: one entry per distinct (element, version, path).
+public struct ElementDriftFinder: DumpVisitor {
+    /// Which version property a drift is between.
+    public enum Dimension: String, Sendable, CaseIterable {
+        case appVersion = "app_version"
+        case osVersion = "os_version"
+    }
+
+    /// One element that moved.
+    public struct Drift: Sendable, Equatable {
+        public var dimension: Dimension
+        public var screenName: String?
+        public var elementContent: String?
+        public var elementType: String
+        /// For `.osVersion`, the app version the OS versions were compared within.
+        public var appVersion: String?
+        /// Per version (in version order), its paths, sorted.
+        public var paths: [(version: String, paths: [String])]
+        /// Old → new paths between consecutive versions.
+        public var changes: [Change]
+
+        public static func == (a: Drift, b: Drift) -> Bool {
+            a.dimension == b.dimension && a.screenName == b.screenName && a.elementContent == b.elementContent
+                && a.elementType == b.elementType && a.appVersion == b.appVersion && a.changes == b.changes
+                && a.paths.map(\.version) == b.paths.map(\.version) && a.paths.map(\.paths) == b.paths.map(\.paths)
+        }
+    }
+
+    /// A path in one version replaced by another in the next.
+    public struct Change: Sendable, Equatable {
+        public var fromVersion: String
+        public var toVersion: String
+        public var oldPath: String
+        public var newPath: String
+    }
+
+    private struct Key: Hashable {
+        var dimension: Dimension
+        var screenName: String?
+        var elementContent: String?
+        var elementType: String
+        var appVersion: String?
+    }
+
+    public private(set) var events = 0
+    public private(set) var clicks = 0
+    /// Clicks without a string `$element_type` or without an element path.
+    public private(set) var skippedClicks = 0
+    public private(set) var malformedLines = 0
+
+    private var resolver: ElementResolver
+    /// Element → version → path → clicks.
+    private var seen: [Key: [String: [String: Int]]] = [:]
+
+    public init(useRecordedIdentifiers: Bool = false) {
+        resolver = ElementResolver(useRecordedIdentifiers: useRecordedIdentifiers)
+    }
+
+    public mutating func visit(_ event: Event) {
+        events += 1
+        guard let name = event.event, name.equals("$AppClick") else { return }
+        clicks += 1
+        let element = resolver.resolve(event)
+        guard let type = event.property("$element_type" as StaticString)?.stringValue, let path = element.elementPath else {
+            skippedClicks += 1
+            return
+        }
+        let content = event.property("$element_content" as StaticString)?.stringValue
+        let app = event.property("$app_version" as StaticString)?.stringValue
+        let os = event.property("$os_version" as StaticString)?.stringValue
+        if let app {
+            let key = Key(dimension: .appVersion, screenName: element.screenName, elementContent: content, elementType: type)
+            seen[key, default: [:]][app, default: [:]][path, default: 0] += 1
+        }
+        if let os {
+            let key = Key(dimension: .osVersion, screenName: element.screenName, elementContent: content,
+                          elementType: type, appVersion: app)
+            seen[key, default: [:]][os, default: [:]][path, default: 0] += 1
+        }
+    }
+
+    public mutating func visitMalformed(_ line: MalformedLine) {
+        malformedLines += 1
+    }
+
+    /// Elements that drifted: by dimension (app, then OS), screen, content, type and app version.
+    public var drifts: [Drift] {
+        seen.compactMap { key, versions -> Drift? in
+            guard versions.count > 1 else { return nil }
+            let total = versions.values.reduce(0) { $0 + $1.count }
+            guard Set(versions.values.flatMap(\.keys)).count == total else { return nil }
+            let ordered = versions.keys.sorted(by: VersionOrder.precedes).map { ($0, (versions[$0] ?? [:]).keys.sorted()) }
+            var changes: [Change] = []
+            for (old, new) in zip(ordered, ordered.dropFirst()) {
+                for oldPath in old.1 {
+                    for newPath in new.1 {
+                        changes.append(Change(fromVersion: old.0, toVersion: new.0, oldPath: oldPath, newPath: newPath))
+                    }
+                }
+            }
+            return Drift(dimension: key.dimension, screenName: key.screenName, elementContent: key.elementContent,
+                         elementType: key.elementType, appVersion: key.appVersion, paths: ordered, changes: changes)
+        }.sorted { a, b in
+            if a.dimension != b.dimension { return a.dimension == .appVersion }
+            for (x, y) in [(a.screenName, b.screenName), (a.elementContent, b.elementContent),
+                           (a.elementType, b.elementType), (a.appVersion, b.appVersion)] where x != y {
+                guard let x else { return true }
+                guard let y else { return false }
+                return x < y
+            }
+            return false
+        }
+    }
+}
