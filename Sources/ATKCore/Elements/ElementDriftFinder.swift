@@ -6,10 +6,12 @@ import ATKElements
 ///
 /// An element is a (`$screen_name`, `$element_content`, `$element_type`) of `$AppClick` events;
 /// screen and path come from an ``ElementResolver``, content and type are recorded (clicks
-/// without `$element_type` are skipped: their element is unknown). It has drifted between
-/// versions when it was clicked in at least two and no path is shared by two of them (a path
-/// present in several versions means the element did not move; different elements with the same
-/// content would otherwise look like drift).
+/// without `$element_type` are skipped: their element is unknown). Its versions are put in
+/// version order (`2.9.0` before `2.10.0`); it drifted between two consecutive ones when they
+/// share no path. A shared path means the element did not move (several elements with the same
+/// content, clicked in both versions, would otherwise look like drift), and comparing only
+/// consecutive versions keeps a move that later versions kept (10 → 11 → 16 with the new path
+/// in 11 and 16 is one change, 10 → 11).
 ///
 /// - `$app_version`: versions of the app, over all OS versions.
 /// - `$os_version`: OS versions within one `$app_version`, so an app release that moved the
@@ -33,7 +35,7 @@ public struct ElementDriftFinder: DumpVisitor {
         public var appVersion: String?
         /// Per version (in version order), its paths, sorted.
         public var paths: [(version: String, paths: [String])]
-        /// Old → new paths between consecutive versions.
+        /// Old → new paths between consecutive versions that share no path.
         public var changes: [Change]
 
         public static func == (a: Drift, b: Drift) -> Bool {
@@ -66,8 +68,8 @@ public struct ElementDriftFinder: DumpVisitor {
     public private(set) var malformedLines = 0
 
     private var resolver: ElementResolver
-    /// Element → version → path → clicks.
-    private var seen: [Key: [String: [String: Int]]] = [:]
+    /// Element → version → paths.
+    private var seen: [Key: [String: Set<String>]] = [:]
 
     public init(useRecordedIdentifiers: Bool = false) {
         resolver = ElementResolver(useRecordedIdentifiers: useRecordedIdentifiers)
@@ -87,12 +89,12 @@ public struct ElementDriftFinder: DumpVisitor {
         let os = event.property("$os_version" as StaticString)?.stringValue
         if let app {
             let key = Key(dimension: .appVersion, screenName: element.screenName, elementContent: content, elementType: type)
-            seen[key, default: [:]][app, default: [:]][path, default: 0] += 1
+            seen[key, default: [:]][app, default: []].insert(path)
         }
         if let os {
             let key = Key(dimension: .osVersion, screenName: element.screenName, elementContent: content,
                           elementType: type, appVersion: app)
-            seen[key, default: [:]][os, default: [:]][path, default: 0] += 1
+            seen[key, default: [:]][os, default: []].insert(path)
         }
     }
 
@@ -104,17 +106,16 @@ public struct ElementDriftFinder: DumpVisitor {
     public var drifts: [Drift] {
         seen.compactMap { key, versions -> Drift? in
             guard versions.count > 1 else { return nil }
-            let total = versions.values.reduce(0) { $0 + $1.count }
-            guard Set(versions.values.flatMap(\.keys)).count == total else { return nil }
-            let ordered = versions.keys.sorted(by: VersionOrder.precedes).map { ($0, (versions[$0] ?? [:]).keys.sorted()) }
+            let ordered = versions.keys.sorted(by: VersionOrder.precedes).map { ($0, (versions[$0] ?? []).sorted()) }
             var changes: [Change] = []
-            for (old, new) in zip(ordered, ordered.dropFirst()) {
+            for (old, new) in zip(ordered, ordered.dropFirst()) where Set(old.1).isDisjoint(with: new.1) {
                 for oldPath in old.1 {
                     for newPath in new.1 {
                         changes.append(Change(fromVersion: old.0, toVersion: new.0, oldPath: oldPath, newPath: newPath))
                     }
                 }
             }
+            guard !changes.isEmpty else { return nil }
             return Drift(dimension: key.dimension, screenName: key.screenName, elementContent: key.elementContent,
                          elementType: key.elementType, appVersion: key.appVersion, paths: ordered, changes: changes)
         }.sorted { a, b in
