@@ -60,6 +60,8 @@ read -r stats_s stats_rss < <(measure "$ATK" stats --quiet "$DUMP")
 report "atk stats" "$stats_s" "$stats_rss" "$pigz_s"
 read -r json_s json_rss < <(measure "$ATK" stats --quiet --format json "$DUMP")
 report "atk stats --format json" "$json_s" "$json_rss" "$pigz_s"
+read -r elements_s elements_rss < <(measure sh -c "'$ATK' elements verify --quiet '$DUMP'; [ \$? -le 1 ]")
+report "atk elements verify" "$elements_s" "$elements_rss" "$pigz_s"
 
 # Memory must not grow with the dump: the same command on a dump a quarter the size.
 SMALL=$DATA/bench-$((USERS / 4)).jsonl.gz

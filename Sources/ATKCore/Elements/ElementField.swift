@@ -43,11 +43,6 @@ public enum ElementField: Int, CaseIterable, Sendable {
         }
     }
 
-    /// The recorded property of `event` (any JSON kind); nil when absent.
-    public func recorded(_ event: Event) -> JSONNode? {
-        event.property(propertyName)
-    }
-
     /// Compares a recorded value with the rebuilt one, without allocating.
     ///
     /// A rebuilt value of nil judges nothing: the chain cannot tell a position the engine does

@@ -43,15 +43,16 @@ public struct ElementRebuilder: DumpVisitor {
     public mutating func visit(_ event: Event) {
         events += 1
         var splice: ElementSplice?
-        switch resolver.chain(of: event) {
+        let properties = ElementProperties(event)
+        switch resolver.chain(properties.responderChain) {
         case .absent: break
         case .invalid:
             withChain += 1
             invalidChains += 1
         case .valid(let identity):
             withChain += 1
-            splice = ElementSplice.rewrite(event, with: identity, fix: fix)
-            if !fix { countMismatches(event, identity) }
+            splice = ElementSplice.rewrite(event, properties, with: identity, fix: fix)
+            if !fix { countMismatches(properties, identity) }
         }
         if let splice {
             changedLines += 1
@@ -70,9 +71,9 @@ public struct ElementRebuilder: DumpVisitor {
         write(line.bytes, at: line.location)
     }
 
-    private mutating func countMismatches(_ event: Event, _ identity: ElementIdentity) {
+    private mutating func countMismatches(_ properties: ElementProperties, _ identity: ElementIdentity) {
         for field in ElementField.allCases
-        where ElementField.compare(recorded: field.recorded(event), rebuilt: field.rebuilt(identity)) == .mismatch {
+        where ElementField.compare(recorded: properties[field], rebuilt: field.rebuilt(identity)) == .mismatch {
             mismatchesLeft[field.rawValue] += 1
         }
     }

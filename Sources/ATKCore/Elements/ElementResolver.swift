@@ -37,7 +37,11 @@ public enum ChainReading: Sendable, Hashable {
 public struct ElementResolver {
     /// When true, recorded identifiers are used even where a valid chain exists.
     public var useRecordedIdentifiers: Bool
-    private var cache: [[UInt8]: ChainReading] = [:]
+    /// Chain texts, interned: a lookup hashes 8 bytes per step and allocates nothing (a
+    /// dictionary keyed by `[UInt8]` cost an array and a byte-by-byte hash per event).
+    private var chains = Interner(capacity: 1024)
+    /// The reading of each interned chain, by id.
+    private var readings: [ChainReading] = []
     private let cacheLimit: Int
 
     public init(useRecordedIdentifiers: Bool = false, cacheLimit: Int = 100_000) {
@@ -49,12 +53,23 @@ public struct ElementResolver {
     ///
     /// - Complexity: O(chain length) for a chain not seen before; a hash of its bytes otherwise.
     public mutating func chain(of event: Event) -> ChainReading {
-        guard let chain = event.property("$responder_chain") else { return .absent }
-        let key = Array(chain.sourceBytes)
-        if let cached = cache[key] { return cached }
+        chain(event.property("$responder_chain" as StaticString))
+    }
+
+    /// Reads and rebuilds a `$responder_chain` value already found (nil: the event has none).
+    ///
+    /// - Complexity: as ``chain(of:)``.
+    public mutating func chain(_ chain: JSONNode?) -> ChainReading {
+        guard let chain else { return .absent }
+        let key = chain.sourceBytes
+        if let id = chains.lookup(key) { return readings[Int(id)] }
         let reading = Self.read(chain)
-        if cache.count >= cacheLimit { cache.removeAll(keepingCapacity: true) }
-        cache[key] = reading
+        if readings.count >= cacheLimit {
+            chains = Interner(capacity: 1024)
+            readings.removeAll(keepingCapacity: true)
+        }
+        _ = chains.intern(key)
+        readings.append(reading)
         return reading
     }
 

@@ -18,19 +18,20 @@ public struct ElementSplice: Sendable, Equatable {
     /// The line rewritten with `identity`'s values, or nil when nothing changes.
     ///
     /// - Parameters:
-    ///   - event: the event, whose `properties` is an object.
+    ///   - event: the event.
+    ///   - found: its properties (``ElementProperties/object`` must be set to change anything).
     ///   - identity: the identifiers rebuilt from its chain.
     ///   - fix: also replace recorded values that differ.
     /// - Complexity: O(line length) when the line changes; O(fields) otherwise.
-    public static func rewrite(_ event: Event, with identity: ElementIdentity, fix: Bool) -> ElementSplice? {
-        guard let properties = event.properties, properties.kind == .object,
-            let lineStart = event.line.baseAddress
-        else { return nil }
+    public static func rewrite(
+        _ event: Event, _ found: ElementProperties, with identity: ElementIdentity, fix: Bool
+    ) -> ElementSplice? {
+        guard let properties = found.object, let lineStart = event.line.baseAddress else { return nil }
         var edits: [(range: Range<Int>, replacement: [UInt8])] = []
         var appended: [UInt8] = []
         var splice = ElementSplice(bytes: [])
         for field in ElementField.allCases {
-            let recorded = field.recorded(event)
+            let recorded = found[field]
             guard let rebuilt = field.rebuilt(identity) else { continue }
             switch ElementField.compare(recorded: recorded, rebuilt: rebuilt) {
             case .agrees, .unjudged:

@@ -79,11 +79,12 @@ public struct ElementVerifier: DumpVisitor {
 
     public mutating func visit(_ event: Event) {
         events += 1
-        let reading = resolver.chain(of: event)
+        let properties = ElementProperties(event)
+        let reading = resolver.chain(properties.responderChain)
         if case .absent = reading { return }
         withChain += 1
-        let lib = libVersions.slot(event.property("$lib_version" as StaticString))
-        let app = appVersions.slot(event.property("$app_version" as StaticString))
+        let lib = libVersions.slot(properties.libVersion)
+        let app = appVersions.slot(properties.appVersion)
         libVersions.rows[lib].withChain += 1
         appVersions.rows[app].withChain += 1
         let identity: ElementIdentity
@@ -101,7 +102,7 @@ public struct ElementVerifier: DumpVisitor {
         }
         var differs = false
         for field in ElementField.allCases {
-            let recorded = field.recorded(event)
+            let recorded = properties[field]
             let rebuilt = field.rebuilt(identity)
             let comparison = ElementField.compare(recorded: recorded, rebuilt: rebuilt)
             guard let rebuilt, comparison == .mismatch || comparison == .missing else { continue }

@@ -4,7 +4,7 @@ import Testing
 @Suite("Comparing a recorded identifier with the rebuilt one")
 struct ElementFieldTests {
     private func compare(_ properties: String, _ field: ElementField, _ rebuilt: String?) -> ElementField.Comparison? {
-        withEvent(#"{"properties":\#(properties)}"#) { ElementField.compare(recorded: field.recorded($0), rebuilt: rebuilt) }
+        withEvent(#"{"properties":\#(properties)}"#) { ElementField.compare(recorded: ElementProperties($0)[field], rebuilt: rebuilt) }
     }
 
     @Test func agreesOnEqualValuesEvenWhenEscaped() {
@@ -25,6 +25,18 @@ struct ElementFieldTests {
     @Test func judgesNothingWithoutARebuiltValue() {
         #expect(compare(#"{"$element_position":"3"}"#, .elementPosition, nil) == .unjudged)
         #expect(compare(#"{}"#, .screenName, nil) == .unjudged)
+    }
+
+    @Test func findsEveryPropertyInOnePassAsEventPropertyWould() {
+        let line = #"{"properties":{"$screen_name":"A","$element_path":"P","$element_position":"0:1","$element_content":"C","$element_type":"T","$lib_version":"4.9.1","$app_version":"2.4.0","$os_version":"17.5","$responder_chain":["UIView|view"],"$screen_name":"B","\u0024element_type":"U"}}"#
+        let found = withEvent(line) { event -> [String?] in
+            let p = ElementProperties(event)
+            let nodes = [p.screenName, p.elementPath, p.elementPosition, p.elementContent, p.elementType, p.libVersion,
+                         p.appVersion, p.osVersion, p[.screenName]]
+            return nodes.map { $0?.stringValue } + [p.responderChain.map { String(decoding: $0.sourceBytes, as: UTF8.self) }]
+        }
+        #expect(found == ["B", "P", "0:1", "C", "U", "4.9.1", "2.4.0", "17.5", "B", #"["UIView|view"]"#])
+        #expect(withEvent(#"{"properties":[1]}"#) { ElementProperties($0).object == nil } == true)
     }
 
     @Test func ordersVersionsNumerically() {

@@ -7,7 +7,7 @@ struct ElementSpliceTests {
         withEvent(line) { event -> String? in
             var resolver = ElementResolver()
             guard case .valid(let identity) = resolver.chain(of: event) else { return "invalid" }
-            return ElementSplice.rewrite(event, with: identity, fix: fix).map { String(decoding: $0.bytes, as: UTF8.self) }
+            return ElementSplice.rewrite(event, ElementProperties(event), with: identity, fix: fix).map { String(decoding: $0.bytes, as: UTF8.self) }
         } ?? "unread"
     }
 
@@ -45,7 +45,7 @@ struct ElementSpliceTests {
         let splice = withEvent(line) { event -> ElementSplice? in
             var resolver = ElementResolver()
             guard case .valid(let identity) = resolver.chain(of: event) else { return nil }
-            return ElementSplice.rewrite(event, with: identity, fix: true)
+            return ElementSplice.rewrite(event, ElementProperties(event), with: identity, fix: true)
         } ?? nil
         #expect(splice?.added == [1, 1, 0])
         #expect(splice?.replaced == [0, 0, 1])
