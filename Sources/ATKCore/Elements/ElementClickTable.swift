@@ -52,11 +52,12 @@ public struct ElementClickTable: DumpVisitor {
         events += 1
         guard let name = event.event, name.equals("$AppClick") else { return }
         clicks += 1
-        let element = resolver.resolve(event)
+        let properties = ElementProperties(event)
+        let element = resolver.resolve(properties)
         if element.source == .rebuilt { rebuiltClicks += 1 }
         let key = Key(
             screenName: element.screenName, elementPath: element.elementPath,
-            elementContent: event.property("$element_content" as StaticString)?.stringValue,
+            elementContent: properties.elementContent?.stringValue,
             elementPosition: byPosition ? element.elementPosition : nil)
         let group: Int
         if let known = groups[key] {

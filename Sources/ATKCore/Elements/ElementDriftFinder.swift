@@ -79,14 +79,15 @@ public struct ElementDriftFinder: DumpVisitor {
         events += 1
         guard let name = event.event, name.equals("$AppClick") else { return }
         clicks += 1
-        let element = resolver.resolve(event)
-        guard let type = event.property("$element_type" as StaticString)?.stringValue, let path = element.elementPath else {
+        let properties = ElementProperties(event)
+        let element = resolver.resolve(properties)
+        guard let type = properties.elementType?.stringValue, let path = element.elementPath else {
             skippedClicks += 1
             return
         }
-        let content = event.property("$element_content" as StaticString)?.stringValue
-        let app = event.property("$app_version" as StaticString)?.stringValue
-        let os = event.property("$os_version" as StaticString)?.stringValue
+        let content = properties.elementContent?.stringValue
+        let app = properties.appVersion?.stringValue
+        let os = properties.osVersion?.stringValue
         if let app {
             let key = Key(dimension: .appVersion, screenName: element.screenName, elementContent: content, elementType: type)
             seen[key, default: [:]][app, default: []].insert(path)

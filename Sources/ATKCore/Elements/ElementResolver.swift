@@ -76,21 +76,29 @@ public struct ElementResolver {
     /// The identifiers to key on: rebuilt from a valid chain unless `useRecordedIdentifiers`,
     /// the recorded properties otherwise.
     public mutating func resolve(_ event: Event) -> ResolvedElement {
-        if !useRecordedIdentifiers, case .valid(let identity) = chain(of: event) {
+        resolve(ElementProperties(event))
+    }
+
+    /// The identifiers to key on, from properties already found.
+    public mutating func resolve(_ properties: ElementProperties) -> ResolvedElement {
+        if !useRecordedIdentifiers, case .valid(let identity) = chain(properties.responderChain) {
             return ResolvedElement(
                 screenName: identity.screenName, elementPath: identity.elementPath,
                 elementPosition: identity.elementPosition, source: .rebuilt, responderPath: identity.responderPath)
         }
-        return Self.recorded(event)
+        return Self.recorded(properties)
     }
 
     /// The identifiers the SDK recorded on the event.
     public static func recorded(_ event: Event) -> ResolvedElement {
+        recorded(ElementProperties(event))
+    }
+
+    /// The recorded identifiers, from properties already found.
+    public static func recorded(_ properties: ElementProperties) -> ResolvedElement {
         ResolvedElement(
-            screenName: event.property("$screen_name")?.stringValue,
-            elementPath: event.property("$element_path")?.stringValue,
-            elementPosition: event.property("$element_position")?.stringValue,
-            source: .recorded, responderPath: nil)
+            screenName: properties.screenName?.stringValue, elementPath: properties.elementPath?.stringValue,
+            elementPosition: properties.elementPosition?.stringValue, source: .recorded, responderPath: nil)
     }
 
     private static func read(_ chain: JSONNode) -> ChainReading {

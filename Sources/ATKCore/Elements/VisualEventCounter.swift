@@ -63,12 +63,13 @@ public struct VisualEventCounter: DumpVisitor {
         events += 1
         guard let name = event.event, name.equals("$AppClick") else { return }
         clicks += 1
-        let element = resolver.resolve(event)
+        let properties = ElementProperties(event)
+        let element = resolver.resolve(properties)
         if element.source == .rebuilt { rebuiltClicks += 1 }
         guard let path = element.elementPath else { return }
         let matches = matcher.matchingEventIndices(
             screenName: element.screenName, elementPath: path, elementPosition: element.elementPosition,
-            elementContent: event.property("$element_content" as StaticString)?.stringValue)
+            elementContent: properties.elementContent?.stringValue)
         guard !matches.isEmpty else { return }
         matchedClicks += 1
         var user: Int32 = -1
