@@ -144,9 +144,3 @@ struct ElementsVerifyCommand: ParsableCommand {
         shown < total ? " (first \(shown) of \(Terminal.grouped(total)))" : ""
     }
 }
-
-extension String {
-    func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: " ", count: width - count) + self
-    }
-}

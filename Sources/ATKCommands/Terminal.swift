@@ -96,6 +96,11 @@ extension Int64 {
 }
 
 extension String {
+    /// The string with spaces in front, `width` characters in all (unchanged when longer).
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+
     func trimmingTrailingSpaces() -> String {
         var s = Substring(self)
         while s.last == " " { s = s.dropLast() }

@@ -57,6 +57,20 @@ enum CLI {
     }
 }
 
+/// Runs the system `gzip` with `arguments` and returns its standard output (`-c path` to
+/// compress, `-dc path` to decompress).
+func systemGzip(_ arguments: [String]) throws -> Data {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/gzip")
+    process.arguments = arguments
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return data
+}
+
 /// A scratch directory removed when the test ends.
 final class Scratch {
     let url: URL

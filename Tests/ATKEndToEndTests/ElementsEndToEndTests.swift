@@ -72,16 +72,7 @@ struct ElementsEndToEndTests {
     /// The lines of a plain or gzip file.
     static func lines(of path: String) throws -> [Substring] {
         var data = try Data(contentsOf: URL(fileURLWithPath: path))
-        if data.starts(with: [0x1F, 0x8B]) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/gzip")
-            process.arguments = ["-dc", path]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            try process.run()
-            data = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-        }
+        if data.starts(with: [0x1F, 0x8B]) { data = try systemGzip(["-dc", path]) }
         return String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
     }
 

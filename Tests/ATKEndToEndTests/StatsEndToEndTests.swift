@@ -52,17 +52,7 @@ struct StatsEndToEndTests {
         try (lines[..<half].joined(separator: "\n") + "\n").write(toFile: first, atomically: true, encoding: .utf8)
         try lines[half...].joined(separator: "\n").write(toFile: second, atomically: true, encoding: .utf8)
         let multi = scratch.path("multi.log")
-        let gzipped = try [first, second].map { path -> Data in
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: "/bin/gzip")
-            p.arguments = ["-c", path]
-            let pipe = Pipe()
-            p.standardOutput = pipe
-            try p.run()
-            let data = pipe.fileHandleForReading.readDataToEndOfFile()
-            p.waitUntilExit()
-            return data
-        }
+        let gzipped = try [first, second].map { try systemGzip(["-c", $0]) }
         try (gzipped[0] + gzipped[1]).write(to: URL(fileURLWithPath: multi))
         let multiResult = try CLI.run(["stats", "--format", "json", multi])
         expectMatches(multiResult.json, truth)

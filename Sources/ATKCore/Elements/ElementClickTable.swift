@@ -25,36 +25,29 @@ public struct ElementClickTable: DumpVisitor {
         var elementPosition: String?
     }
 
-    public private(set) var events = 0
-    public private(set) var clicks = 0
-    /// Clicks whose identifiers were rebuilt from the chain.
-    public private(set) var rebuiltClicks = 0
-    public private(set) var malformedLines = 0
-
-    private var resolver: ElementResolver
+    private var reader: ElementClicks
     private let byPosition: Bool
     private var groups: [Key: Int] = [:]
     private var keys: [Key] = []
     private var groupClicks: [Int] = []
-    private var groupUsers: [Int] = []
-    private var users = Interner(capacity: 4096)
-    private var pairs = Set<UInt64>()
+    private var users = GroupUsers()
+
+    public var events: Int { reader.events }
+    public var clicks: Int { reader.clicks }
+    /// Clicks whose identifiers were rebuilt from the chain.
+    public var rebuiltClicks: Int { reader.rebuiltClicks }
+    public var malformedLines: Int { reader.malformedLines }
 
     /// - Parameters:
     ///   - byPosition: also group by `$element_position`, so each list row is its own group.
     ///   - useRecordedIdentifiers: key on the recorded identifiers even where a chain exists.
     public init(byPosition: Bool = false, useRecordedIdentifiers: Bool = false) {
         self.byPosition = byPosition
-        resolver = ElementResolver(useRecordedIdentifiers: useRecordedIdentifiers)
+        reader = ElementClicks(useRecordedIdentifiers: useRecordedIdentifiers)
     }
 
     public mutating func visit(_ event: Event) {
-        events += 1
-        guard let name = event.event, name.equals("$AppClick") else { return }
-        clicks += 1
-        let properties = ElementProperties(event)
-        let element = resolver.resolve(properties)
-        if element.source == .rebuilt { rebuiltClicks += 1 }
+        guard let (properties, element) = reader.read(event) else { return }
         let key = Key(
             screenName: element.screenName, elementPath: element.elementPath,
             elementContent: properties.elementContent?.stringValue,
@@ -67,17 +60,13 @@ public struct ElementClickTable: DumpVisitor {
             groups[key] = group
             keys.append(key)
             groupClicks.append(0)
-            groupUsers.append(0)
         }
         groupClicks[group] += 1
-        if let distinctId = event.distinctId, distinctId.kind == .string {
-            let user = distinctId.withUTF8 { users.intern($0) }
-            if pairs.insert(UInt64(group) << 32 | UInt64(UInt32(user))).inserted { groupUsers[group] += 1 }
-        }
+        users.add(event, to: group)
     }
 
     public mutating func visitMalformed(_ line: MalformedLine) {
-        malformedLines += 1
+        reader.countMalformed()
     }
 
     /// Distinct groups.
@@ -89,7 +78,7 @@ public struct ElementClickTable: DumpVisitor {
         let rows = keys.indices.map { index in
             Row(screenName: keys[index].screenName, elementPath: keys[index].elementPath,
                 elementContent: keys[index].elementContent, elementPosition: keys[index].elementPosition,
-                clicks: groupClicks[index], users: groupUsers[index])
+                clicks: groupClicks[index], users: users.count(index))
         }.sorted { a, b in
             if a.clicks != b.clicks { return a.clicks > b.clicks }
             if a.users != b.users { return a.users > b.users }

@@ -61,26 +61,22 @@ public struct ElementDriftFinder: DumpVisitor {
         var appVersion: String?
     }
 
-    public private(set) var events = 0
-    public private(set) var clicks = 0
-    /// Clicks without a string `$element_type` or without an element path.
-    public private(set) var skippedClicks = 0
-    public private(set) var malformedLines = 0
-
-    private var resolver: ElementResolver
+    private var reader: ElementClicks
     /// Element → version → paths.
     private var seen: [Key: [String: Set<String>]] = [:]
 
+    public var events: Int { reader.events }
+    public var clicks: Int { reader.clicks }
+    /// Clicks without a string `$element_type` or without an element path.
+    public private(set) var skippedClicks = 0
+    public var malformedLines: Int { reader.malformedLines }
+
     public init(useRecordedIdentifiers: Bool = false) {
-        resolver = ElementResolver(useRecordedIdentifiers: useRecordedIdentifiers)
+        reader = ElementClicks(useRecordedIdentifiers: useRecordedIdentifiers)
     }
 
     public mutating func visit(_ event: Event) {
-        events += 1
-        guard let name = event.event, name.equals("$AppClick") else { return }
-        clicks += 1
-        let properties = ElementProperties(event)
-        let element = resolver.resolve(properties)
+        guard let (properties, element) = reader.read(event) else { return }
         guard let type = properties.elementType?.stringValue, let path = element.elementPath else {
             skippedClicks += 1
             return
@@ -100,7 +96,7 @@ public struct ElementDriftFinder: DumpVisitor {
     }
 
     public mutating func visitMalformed(_ line: MalformedLine) {
-        malformedLines += 1
+        reader.countMalformed()
     }
 
     /// Elements that drifted: by dimension (app, then OS), screen, content, type and app version.

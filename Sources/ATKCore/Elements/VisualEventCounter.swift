@@ -28,21 +28,19 @@ public struct VisualEventCounter: DumpVisitor {
         public var users: Int
     }
 
-    public private(set) var events = 0
-    public private(set) var clicks = 0
+    private let config: VisualizedConfig
+    private let matcher: VisualizedMatcher
+    private var reader: ElementClicks
+    private var counts: [Int]
+    private var users = GroupUsers()
+
+    public var events: Int { reader.events }
+    public var clicks: Int { reader.clicks }
     /// Clicks that matched at least one definition.
     public private(set) var matchedClicks = 0
     /// Clicks whose identifiers were rebuilt from the chain.
-    public private(set) var rebuiltClicks = 0
-    public private(set) var malformedLines = 0
-
-    private let config: VisualizedConfig
-    private let matcher: VisualizedMatcher
-    private var resolver: ElementResolver
-    private var counts: [Int]
-    private var userCounts: [Int]
-    private var users = Interner(capacity: 4096)
-    private var pairs = Set<UInt64>()
+    public var rebuiltClicks: Int { reader.rebuiltClicks }
+    public var malformedLines: Int { reader.malformedLines }
 
     /// Decodes the config.
     ///
@@ -54,36 +52,25 @@ public struct VisualEventCounter: DumpVisitor {
             throw ConfigError(description: "not a visualized-autotrack config: \(error)")
         }
         matcher = VisualizedMatcher(config: config)
-        resolver = ElementResolver(useRecordedIdentifiers: useRecordedIdentifiers)
+        reader = ElementClicks(useRecordedIdentifiers: useRecordedIdentifiers)
         counts = Array(repeating: 0, count: config.events.count)
-        userCounts = counts
     }
 
     public mutating func visit(_ event: Event) {
-        events += 1
-        guard let name = event.event, name.equals("$AppClick") else { return }
-        clicks += 1
-        let properties = ElementProperties(event)
-        let element = resolver.resolve(properties)
-        if element.source == .rebuilt { rebuiltClicks += 1 }
-        guard let path = element.elementPath else { return }
+        guard let (properties, element) = reader.read(event), let path = element.elementPath else { return }
         let matches = matcher.matchingEventIndices(
             screenName: element.screenName, elementPath: path, elementPosition: element.elementPosition,
             elementContent: properties.elementContent?.stringValue)
         guard !matches.isEmpty else { return }
         matchedClicks += 1
-        var user: Int32 = -1
-        if let distinctId = event.distinctId, distinctId.kind == .string {
-            user = distinctId.withUTF8 { users.intern($0) }
-        }
         for index in matches {
             counts[index] += 1
-            if user >= 0 && pairs.insert(UInt64(index) << 32 | UInt64(UInt32(user))).inserted { userCounts[index] += 1 }
+            users.add(event, to: index)
         }
     }
 
     public mutating func visitMalformed(_ line: MalformedLine) {
-        malformedLines += 1
+        reader.countMalformed()
     }
 
     /// Every definition of the config, in config order, zero counts included.
@@ -93,7 +80,7 @@ public struct VisualEventCounter: DumpVisitor {
             return Row(
                 name: definition.eventName ?? "", matchable: definition.isMatchable,
                 screenName: definition.event?.screenName, elementPath: definition.event?.elementPath,
-                events: counts[index], users: userCounts[index])
+                events: counts[index], users: users.count(index))
         }
     }
 }
