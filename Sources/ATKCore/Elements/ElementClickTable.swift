@@ -82,13 +82,8 @@ public struct ElementClickTable: DumpVisitor {
         }.sorted { a, b in
             if a.clicks != b.clicks { return a.clicks > b.clicks }
             if a.users != b.users { return a.users > b.users }
-            for (x, y) in [(a.screenName, b.screenName), (a.elementPath, b.elementPath),
-                           (a.elementContent, b.elementContent), (a.elementPosition, b.elementPosition)] where x != y {
-                guard let x else { return true }
-                guard let y else { return false }
-                return x < y
-            }
-            return false
+            return ColumnOrder.precedes([(a.screenName, b.screenName), (a.elementPath, b.elementPath),
+                                         (a.elementContent, b.elementContent), (a.elementPosition, b.elementPosition)])
         }
         return limit.map { Array(rows.prefix($0)) } ?? rows
     }

@@ -117,13 +117,8 @@ public struct ElementDriftFinder: DumpVisitor {
                          elementType: key.elementType, appVersion: key.appVersion, paths: ordered, changes: changes)
         }.sorted { a, b in
             if a.dimension != b.dimension { return a.dimension == .appVersion }
-            for (x, y) in [(a.screenName, b.screenName), (a.elementContent, b.elementContent),
-                           (a.elementType, b.elementType), (a.appVersion, b.appVersion)] where x != y {
-                guard let x else { return true }
-                guard let y else { return false }
-                return x < y
-            }
-            return false
+            return ColumnOrder.precedes([(a.screenName, b.screenName), (a.elementContent, b.elementContent),
+                                         (a.elementType, b.elementType), (a.appVersion, b.appVersion)])
         }
     }
 }
