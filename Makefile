@@ -42,6 +42,12 @@ demo: release
 	@echo "== atk impressions --max-examples 2 $(SAMPLE)"
 	@$(RELEASE) impressions --max-examples 2 $(SAMPLE)
 	@echo
+	@echo "== atk elements verify $(SAMPLE) (exits 1: the sample has identifier faults)"
+	@$(RELEASE) elements verify --max-examples 3 $(SAMPLE) || true
+	@echo
+	@echo "== atk elements match --config Samples/visualized.json $(SAMPLE)"
+	@$(RELEASE) elements match --config Samples/visualized.json $(SAMPLE)
+	@echo
 	@echo "== atk generate --users 3 --seed 1 | atk stats -"
 	@$(RELEASE) generate --users 3 --seed 1 | $(RELEASE) stats -
 

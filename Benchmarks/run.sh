@@ -85,6 +85,8 @@ if command -v python3 >/dev/null 2>&1 && python3 -c 'import chdb' 2>/dev/null; t
 else
     echo "chdb windowFunnel: skipped (needs python3 and pip install chdb)"
 fi
+read -r elements_s elements_rss < <(measure sh -c "'$ATK' elements verify --quiet '$DUMP'; [ \$? -le 1 ]")
+report "atk elements verify" "$elements_s" "$elements_rss" "$pigz_s"
 
 # Memory must not grow with the dump: the same command on a dump a quarter the size.
 SMALL=$DATA/bench-$((USERS / 4)).jsonl.gz

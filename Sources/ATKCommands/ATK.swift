@@ -18,7 +18,8 @@ public struct ATK: ParsableCommand {
             """,
         version: version,
         subcommands: [
-            StatsCommand.self, FunnelCommand.self, ImpressionsCommand.self, PlanCommand.self, GenerateCommand.self,
+            StatsCommand.self, ElementsCommand.self, FunnelCommand.self, ImpressionsCommand.self, PlanCommand.self,
+            GenerateCommand.self,
         ]
     )
 

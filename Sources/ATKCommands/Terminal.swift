@@ -74,15 +74,15 @@ enum Terminal {
         return unit == 0 ? "\(value) B" : String(format: "%.1f %@", v, units[unit])
     }
 
-    /// Left-aligns the first column and right-aligns the others; cells longer than 60
-    /// characters are shortened with `…` (the JSON report has them whole).
-    static func table(_ header: [String], _ rows: [[String]]) -> String {
+    /// Left-aligns the first `leftColumns` columns (text) and right-aligns the others (numbers);
+    /// cells longer than 60 characters are shortened with `…` (the JSON report has them whole).
+    static func table(_ header: [String], _ rows: [[String]], leftColumns: Int = 1) -> String {
         let all = ([header] + rows).map { row in row.map { $0.count > 60 ? String($0.prefix(59)) + "…" : $0 } }
         let widths = (0..<header.count).map { column in all.map { $0[column].count }.max() ?? 0 }
         return all.map { row in
             row.enumerated().map { column, cell in
                 let padding = String(repeating: " ", count: widths[column] - cell.count)
-                return column == 0 ? cell + padding : padding + cell
+                return column < leftColumns ? cell + padding : padding + cell
             }.joined(separator: "  ").trimmingTrailingSpaces()
         }.joined(separator: "\n")
     }
@@ -96,6 +96,11 @@ extension Int64 {
 }
 
 extension String {
+    /// The string with spaces in front, `width` characters in all (unchanged when longer).
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+
     func trimmingTrailingSpaces() -> String {
         var s = Substring(self)
         while s.last == " " { s = s.dropLast() }

@@ -37,7 +37,11 @@ public enum ChainReading: Sendable, Hashable {
 public struct ElementResolver {
     /// When true, recorded identifiers are used even where a valid chain exists.
     public var useRecordedIdentifiers: Bool
-    private var cache: [[UInt8]: ChainReading] = [:]
+    /// Chain texts, interned: a lookup hashes 8 bytes per step and allocates nothing (a
+    /// dictionary keyed by `[UInt8]` cost an array and a byte-by-byte hash per event).
+    private var chains = Interner(capacity: 1024)
+    /// The reading of each interned chain, by id.
+    private var readings: [ChainReading] = []
     private let cacheLimit: Int
 
     public init(useRecordedIdentifiers: Bool = false, cacheLimit: Int = 100_000) {
@@ -49,33 +53,52 @@ public struct ElementResolver {
     ///
     /// - Complexity: O(chain length) for a chain not seen before; a hash of its bytes otherwise.
     public mutating func chain(of event: Event) -> ChainReading {
-        guard let chain = event.property("$responder_chain") else { return .absent }
-        let key = Array(chain.sourceBytes)
-        if let cached = cache[key] { return cached }
+        chain(event.property("$responder_chain" as StaticString))
+    }
+
+    /// Reads and rebuilds a `$responder_chain` value already found (nil: the event has none).
+    ///
+    /// - Complexity: as ``chain(of:)``.
+    public mutating func chain(_ chain: JSONNode?) -> ChainReading {
+        guard let chain else { return .absent }
+        let key = chain.sourceBytes
+        if let id = chains.lookup(key) { return readings[Int(id)] }
         let reading = Self.read(chain)
-        if cache.count >= cacheLimit { cache.removeAll(keepingCapacity: true) }
-        cache[key] = reading
+        if readings.count >= cacheLimit {
+            chains = Interner(capacity: 1024)
+            readings.removeAll(keepingCapacity: true)
+        }
+        _ = chains.intern(key)
+        readings.append(reading)
         return reading
     }
 
     /// The identifiers to key on: rebuilt from a valid chain unless `useRecordedIdentifiers`,
     /// the recorded properties otherwise.
     public mutating func resolve(_ event: Event) -> ResolvedElement {
-        if !useRecordedIdentifiers, case .valid(let identity) = chain(of: event) {
+        resolve(ElementProperties(event))
+    }
+
+    /// The identifiers to key on, from properties already found.
+    public mutating func resolve(_ properties: ElementProperties) -> ResolvedElement {
+        if !useRecordedIdentifiers, case .valid(let identity) = chain(properties.responderChain) {
             return ResolvedElement(
                 screenName: identity.screenName, elementPath: identity.elementPath,
                 elementPosition: identity.elementPosition, source: .rebuilt, responderPath: identity.responderPath)
         }
-        return Self.recorded(event)
+        return Self.recorded(properties)
     }
 
     /// The identifiers the SDK recorded on the event.
     public static func recorded(_ event: Event) -> ResolvedElement {
+        recorded(ElementProperties(event))
+    }
+
+    /// The recorded identifiers, from properties already found.
+    public static func recorded(_ properties: ElementProperties) -> ResolvedElement {
         ResolvedElement(
-            screenName: event.property("$screen_name")?.stringValue,
-            elementPath: event.property("$element_path")?.stringValue,
-            elementPosition: event.property("$element_position")?.stringValue,
-            source: .recorded, responderPath: nil)
+            screenName: properties.screenName?.stringValue, elementPath: properties.elementPath?.stringValue,
+            elementPosition: properties.elementPosition?.stringValue, source: .recorded, responderPath: nil)
     }
 
     private static func read(_ chain: JSONNode) -> ChainReading {

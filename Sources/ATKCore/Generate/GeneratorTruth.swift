@@ -79,13 +79,13 @@ public struct GeneratorTruth {
         }
         let driftRows: [JSONOutput] = drift.keys.sorted().compactMap { key in
             guard let versions = drift[key] else { return nil }
-            // Drift: the element was seen in several versions, never with a path shared by two.
-            let all = Set(versions.values.flatMap { $0 })
-            guard versions.count > 1, all.count == versions.values.reduce(0, { $0 + $1.count }) else { return nil }
+            // Drift: two consecutive versions (in version order) share no path.
+            let ordered = versions.keys.sorted(by: VersionOrder.precedes).map { versions[$0] ?? [] }
+            guard zip(ordered, ordered.dropFirst()).contains(where: { $0.isDisjoint(with: $1) }) else { return nil }
             let parts = key.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)
             return .object([
                 ("screen_name", .string(parts[0])), ("element_content", .string(parts[1])), ("element_type", .string(parts[2])),
-                ("paths", .object(versions.keys.sorted().map { ($0, .array((versions[$0] ?? []).sorted().map { .string($0) })) })),
+                ("paths", .object(versions.keys.sorted(by: VersionOrder.precedes).map { ($0, .array((versions[$0] ?? []).sorted().map { .string($0) })) })),
             ])
         }
         let pathRows = paths.sorted { $0.value.conversions != $1.value.conversions ? $0.value.conversions > $1.value.conversions : $0.key.joined(separator: ">") < $1.key.joined(separator: ">") }

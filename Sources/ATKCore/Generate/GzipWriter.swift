@@ -52,6 +52,12 @@ public final class DumpWriter {
         if pending.count >= bufferSize { try flushPending(finish: false) }
     }
 
+    /// Appends bytes (buffered) without making an array of them first.
+    public func write(_ bytes: UnsafeRawBufferPointer) throws {
+        pending.append(contentsOf: bytes)
+        if pending.count >= bufferSize { try flushPending(finish: false) }
+    }
+
     /// Flushes everything and ends the gzip stream.
     public func close() throws {
         guard !closed else { return }

@@ -38,6 +38,31 @@ struct ElementResolverTests {
     }
 }
 
+@Suite("The resolver's chain cache")
+struct ElementResolverCacheTests {
+    /// A visitor that resolves every event with one resolver, keeping the paths.
+    struct Paths: DumpVisitor {
+        var resolver: ElementResolver
+        var paths: [String?] = []
+        mutating func visit(_ event: Event) { paths.append(resolver.resolve(event).elementPath) }
+        mutating func visitMalformed(_ line: MalformedLine) {}
+    }
+
+    @Test("readings stay right when the cache is cleared at its limit and for repeated chains")
+    func clearsAtTheLimit() throws {
+        let lines = [ElementLines.cellChain, ElementLines.buttonChain, ElementLines.cellChain, ElementLines.containerChain,
+                     ElementLines.buttonChain, ElementLines.buttonChain]
+            .map { ElementLines.event("", chain: $0) }
+        let expected = [ElementLines.cellPath, ElementLines.buttonPath, ElementLines.cellPath, ElementLines.containerPath,
+                        ElementLines.buttonPath, ElementLines.buttonPath]
+        for limit in [1, 2, 100] {
+            var visitor = Paths(resolver: ElementResolver(cacheLimit: limit))
+            _ = try ElementLines.read(lines, into: &visitor)
+            #expect(visitor.paths == expected, "limit \(limit)")
+        }
+    }
+}
+
 extension ResolvedElement {
     init(screenName: String? = nil, elementPath: String? = nil, elementPosition: String? = nil, source: Source) {
         self.init(screenName: screenName, elementPath: elementPath, elementPosition: elementPosition, source: source, responderPath: nil)

@@ -1,0 +1,28 @@
+import ATKCore
+
+/// Formatting shared by the `elements` subcommands.
+enum ElementsReport {
+    /// `file:line` of a location.
+    static func place(_ location: LineLocation, _ reports: [FileReport]) -> String {
+        "\(reports[location.fileIndex].source.displayName):\(location.line)"
+    }
+
+    /// `{"file": ..., "line": ...}` members of a location.
+    static func placeMembers(_ location: LineLocation, _ reports: [FileReport]) -> [(String, JSONOutput)] {
+        [("file", .string(reports[location.fileIndex].source.displayName)), ("line", .int(location.line))]
+    }
+
+    /// `{"element_path": n, "element_position": n, "screen_name": n}` from per-field counts.
+    static func fields(_ counts: [Int]) -> JSONOutput {
+        .object(ElementField.allCases.map { ($0.key, .int(counts[$0.rawValue])) })
+    }
+
+    /// Lines read over all inputs.
+    static func lines(_ reports: [FileReport]) -> Int { reports.reduce(0) { $0 + $1.lines } }
+
+    /// A text value, `(none)` when absent.
+    static func text(_ value: String?) -> String { value ?? "(none)" }
+
+    /// A quoted value for text reports, `(none)` when absent.
+    static func quoted(_ value: String?) -> String { value.map { "\"\($0)\"" } ?? "(none)" }
+}

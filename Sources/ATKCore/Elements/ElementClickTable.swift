@@ -1,0 +1,90 @@
+import ATKElements
+
+/// Clicks per element (`atk elements top`): `$AppClick` events grouped by `$screen_name`,
+/// `$element_path`, `$element_content` (and `$element_position` when `byPosition`), with the
+/// distinct users of each group. Identifiers come from an ``ElementResolver`` (rebuilt from the
+/// chain when there is a valid one); `$element_content` is the recorded one.
+///
+/// Memory: one entry per group and one per (group, user) pair.
+public struct ElementClickTable: DumpVisitor {
+    /// One group of clicks.
+    public struct Row: Sendable, Equatable {
+        public var screenName: String?
+        public var elementPath: String?
+        public var elementContent: String?
+        /// Only with `byPosition`.
+        public var elementPosition: String?
+        public var clicks: Int
+        public var users: Int
+    }
+
+    private struct Key: Hashable {
+        var screenName: String?
+        var elementPath: String?
+        var elementContent: String?
+        var elementPosition: String?
+    }
+
+    private var reader: ElementClicks
+    private let byPosition: Bool
+    private var groups: [Key: Int] = [:]
+    private var keys: [Key] = []
+    private var groupClicks: [Int] = []
+    private var users = GroupUsers()
+
+    public var events: Int { reader.events }
+    public var clicks: Int { reader.clicks }
+    /// Clicks whose identifiers were rebuilt from the chain.
+    public var rebuiltClicks: Int { reader.rebuiltClicks }
+    public var malformedLines: Int { reader.malformedLines }
+
+    /// - Parameters:
+    ///   - byPosition: also group by `$element_position`, so each list row is its own group.
+    ///   - useRecordedIdentifiers: key on the recorded identifiers even where a chain exists.
+    public init(byPosition: Bool = false, useRecordedIdentifiers: Bool = false) {
+        self.byPosition = byPosition
+        reader = ElementClicks(useRecordedIdentifiers: useRecordedIdentifiers)
+    }
+
+    public mutating func visit(_ event: Event) {
+        guard let (properties, element) = reader.read(event) else { return }
+        let key = Key(
+            screenName: element.screenName, elementPath: element.elementPath,
+            elementContent: properties.elementContent?.stringValue,
+            elementPosition: byPosition ? element.elementPosition : nil)
+        let group: Int
+        if let known = groups[key] {
+            group = known
+        } else {
+            group = keys.count
+            groups[key] = group
+            keys.append(key)
+            groupClicks.append(0)
+        }
+        groupClicks[group] += 1
+        users.add(event, to: group)
+    }
+
+    public mutating func visitMalformed(_ line: MalformedLine) {
+        reader.countMalformed()
+    }
+
+    /// Distinct groups.
+    public var groupCount: Int { keys.count }
+
+    /// The `limit` groups with the most clicks (all when nil): by clicks, then users, descending,
+    /// then by screen, path, content and position (absent values first).
+    public func rows(limit: Int? = nil) -> [Row] {
+        let rows = keys.indices.map { index in
+            Row(screenName: keys[index].screenName, elementPath: keys[index].elementPath,
+                elementContent: keys[index].elementContent, elementPosition: keys[index].elementPosition,
+                clicks: groupClicks[index], users: users.count(index))
+        }.sorted { a, b in
+            if a.clicks != b.clicks { return a.clicks > b.clicks }
+            if a.users != b.users { return a.users > b.users }
+            return ColumnOrder.precedes([(a.screenName, b.screenName), (a.elementPath, b.elementPath),
+                                         (a.elementContent, b.elementContent), (a.elementPosition, b.elementPosition)])
+        }
+        return limit.map { Array(rows.prefix($0)) } ?? rows
+    }
+}

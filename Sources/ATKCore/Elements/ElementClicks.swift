@@ -1,0 +1,34 @@
+/// The `$AppClick` events of a dump with the identifiers to key on: what `elements top`,
+/// `match` and `drift` share. Counts every event, click and malformed line on the way.
+public struct ElementClicks {
+    public private(set) var events = 0
+    public private(set) var clicks = 0
+    /// Clicks whose identifiers were rebuilt from the chain.
+    public private(set) var rebuiltClicks = 0
+    public private(set) var malformedLines = 0
+
+    private var resolver: ElementResolver
+
+    /// - Parameter useRecordedIdentifiers: key on the recorded identifiers even where a chain exists.
+    public init(useRecordedIdentifiers: Bool) {
+        resolver = ElementResolver(useRecordedIdentifiers: useRecordedIdentifiers)
+    }
+
+    /// Counts `event`; for a click, returns its properties and the identifiers to key on.
+    ///
+    /// - Complexity: O(members of `properties`) plus a chain lookup, for clicks only.
+    public mutating func read(_ event: Event) -> (properties: ElementProperties, element: ResolvedElement)? {
+        events += 1
+        guard let name = event.event, name.equals("$AppClick") else { return nil }
+        clicks += 1
+        let properties = ElementProperties(event)
+        let element = resolver.resolve(properties)
+        if element.source == .rebuilt { rebuiltClicks += 1 }
+        return (properties, element)
+    }
+
+    /// Counts a malformed line.
+    public mutating func countMalformed() {
+        malformedLines += 1
+    }
+}

@@ -1,0 +1,124 @@
+import ATKElements
+
+/// Elements whose `$element_path` changed between versions (`atk elements drift`), so visual
+/// event definitions can be updated (seed 004 §3.3.2: iOS upgrades move bar button paths; app
+/// releases move buttons into new containers).
+///
+/// An element is a (`$screen_name`, `$element_content`, `$element_type`) of `$AppClick` events;
+/// screen and path come from an ``ElementResolver``, content and type are recorded (clicks
+/// without `$element_type` are skipped: their element is unknown). Its versions are put in
+/// version order (`2.9.0` before `2.10.0`); it drifted between two consecutive ones when they
+/// share no path. A shared path means the element did not move (several elements with the same
+/// content, clicked in both versions, would otherwise look like drift), and comparing only
+/// consecutive versions keeps a move that later versions kept (10 → 11 → 16 with the new path
+/// in 11 and 16 is one change, 10 → 11).
+///
+/// - `$app_version`: versions of the app, over all OS versions.
+/// - `$os_version`: OS versions within one `$app_version`, so an app release that moved the
+///   element is not mistaken for an OS change.
+///
+/// Memory: one entry per distinct (element, version, path).
+public struct ElementDriftFinder: DumpVisitor {
+    /// Which version property a drift is between.
+    public enum Dimension: String, Sendable, CaseIterable {
+        case appVersion = "app_version"
+        case osVersion = "os_version"
+    }
+
+    /// One element that moved.
+    public struct Drift: Sendable, Equatable {
+        public var dimension: Dimension
+        public var screenName: String?
+        public var elementContent: String?
+        public var elementType: String
+        /// For `.osVersion`, the app version the OS versions were compared within.
+        public var appVersion: String?
+        /// Per version (in version order), its paths, sorted.
+        public var paths: [(version: String, paths: [String])]
+        /// Old → new paths between consecutive versions that share no path.
+        public var changes: [Change]
+
+        public static func == (a: Drift, b: Drift) -> Bool {
+            a.dimension == b.dimension && a.screenName == b.screenName && a.elementContent == b.elementContent
+                && a.elementType == b.elementType && a.appVersion == b.appVersion && a.changes == b.changes
+                && a.paths.map(\.version) == b.paths.map(\.version) && a.paths.map(\.paths) == b.paths.map(\.paths)
+        }
+    }
+
+    /// A path in one version replaced by another in the next.
+    public struct Change: Sendable, Equatable {
+        public var fromVersion: String
+        public var toVersion: String
+        public var oldPath: String
+        public var newPath: String
+    }
+
+    private struct Key: Hashable {
+        var dimension: Dimension
+        var screenName: String?
+        var elementContent: String?
+        var elementType: String
+        var appVersion: String?
+    }
+
+    private var reader: ElementClicks
+    /// Element → version → paths.
+    private var seen: [Key: [String: Set<String>]] = [:]
+
+    public var events: Int { reader.events }
+    public var clicks: Int { reader.clicks }
+    /// Clicks without a string `$element_type` or without an element path.
+    public private(set) var skippedClicks = 0
+    public var malformedLines: Int { reader.malformedLines }
+
+    public init(useRecordedIdentifiers: Bool = false) {
+        reader = ElementClicks(useRecordedIdentifiers: useRecordedIdentifiers)
+    }
+
+    public mutating func visit(_ event: Event) {
+        guard let (properties, element) = reader.read(event) else { return }
+        guard let type = properties.elementType?.stringValue, let path = element.elementPath else {
+            skippedClicks += 1
+            return
+        }
+        let content = properties.elementContent?.stringValue
+        let app = properties.appVersion?.stringValue
+        let os = properties.osVersion?.stringValue
+        if let app {
+            let key = Key(dimension: .appVersion, screenName: element.screenName, elementContent: content, elementType: type)
+            seen[key, default: [:]][app, default: []].insert(path)
+        }
+        if let os {
+            let key = Key(dimension: .osVersion, screenName: element.screenName, elementContent: content,
+                          elementType: type, appVersion: app)
+            seen[key, default: [:]][os, default: []].insert(path)
+        }
+    }
+
+    public mutating func visitMalformed(_ line: MalformedLine) {
+        reader.countMalformed()
+    }
+
+    /// Elements that drifted: by dimension (app, then OS), screen, content, type and app version.
+    public var drifts: [Drift] {
+        seen.compactMap { key, versions -> Drift? in
+            guard versions.count > 1 else { return nil }
+            let ordered = versions.keys.sorted(by: VersionOrder.precedes).map { ($0, (versions[$0] ?? []).sorted()) }
+            var changes: [Change] = []
+            for (old, new) in zip(ordered, ordered.dropFirst()) where Set(old.1).isDisjoint(with: new.1) {
+                for oldPath in old.1 {
+                    for newPath in new.1 {
+                        changes.append(Change(fromVersion: old.0, toVersion: new.0, oldPath: oldPath, newPath: newPath))
+                    }
+                }
+            }
+            guard !changes.isEmpty else { return nil }
+            return Drift(dimension: key.dimension, screenName: key.screenName, elementContent: key.elementContent,
+                         elementType: key.elementType, appVersion: key.appVersion, paths: ordered, changes: changes)
+        }.sorted { a, b in
+            if a.dimension != b.dimension { return a.dimension == .appVersion }
+            return ColumnOrder.precedes([(a.screenName, b.screenName), (a.elementContent, b.elementContent),
+                                         (a.elementType, b.elementType), (a.appVersion, b.appVersion)])
+        }
+    }
+}

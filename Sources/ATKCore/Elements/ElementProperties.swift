@@ -1,0 +1,97 @@
+/// The properties the element analyses read, found in one pass over an event's `properties`.
+///
+/// Looking each one up with `Event.property(_:)` scans every member once per name; an analysis
+/// that reads six of them per event would scan six times.
+public struct ElementProperties {
+    /// `properties` itself, when it is an object.
+    public let object: JSONNode?
+    // Tape indices of the values (-1: absent): copying the struct retains one tape, not ten.
+    private var chainIndex = -1
+    private var pathIndex = -1
+    private var positionIndex = -1
+    private var screenIndex = -1
+    private var contentIndex = -1
+    private var typeIndex = -1
+    private var libIndex = -1
+    private var appIndex = -1
+    private var osIndex = -1
+
+    public var responderChain: JSONNode? { node(chainIndex) }
+    public var elementPath: JSONNode? { node(pathIndex) }
+    public var elementPosition: JSONNode? { node(positionIndex) }
+    public var screenName: JSONNode? { node(screenIndex) }
+    public var elementContent: JSONNode? { node(contentIndex) }
+    public var elementType: JSONNode? { node(typeIndex) }
+    public var libVersion: JSONNode? { node(libIndex) }
+    public var appVersion: JSONNode? { node(appIndex) }
+    public var osVersion: JSONNode? { node(osIndex) }
+
+    private func node(_ index: Int) -> JSONNode? {
+        guard index >= 0, let object else { return nil }
+        return JSONNode(tape: object.tape, base: object.base, index: index)
+    }
+
+    /// Finds the properties of `event` (the last of a repeated key, as `Event.property` does).
+    ///
+    /// - Complexity: O(members of `properties`).
+    public init(_ event: Event) {
+        guard let properties = event.properties, properties.kind == .object else {
+            object = nil
+            return
+        }
+        object = properties
+        // The members are walked on the tape directly: a JSONNode per key and value would
+        // retain the tape twice per member, a third of `elements verify`'s time.
+        let entries = properties.tape.entries
+        let base = properties.base
+        var k = properties.index + 1
+        for _ in 0..<Int(entries[properties.index].count) {
+            let key = entries[k]
+            let v = k + 1
+            if key.flags & TapeEntry.escaped != 0 {
+                assignEscaped(JSONNode(tape: properties.tape, base: base, index: k), v)
+            } else {
+                let name = UnsafeRawBufferPointer(start: base + Int(key.start), count: Int(key.end) - Int(key.start))
+                func `is`(_ candidate: StaticString) -> Bool {
+                    JSONDecoding.bytesEqual(name, UnsafeRawBufferPointer(start: candidate.utf8Start, count: candidate.utf8CodeUnitCount))
+                }
+                // Every name starts with `$`; the length picks the few candidates to compare.
+                switch name.count {
+                case 11:
+                    if `is`("$os_version") { osIndex = v }
+                case 12:
+                    if `is`("$screen_name") { screenIndex = v } else if `is`("$lib_version") { libIndex = v }
+                    else if `is`("$app_version") { appIndex = v }
+                case 13:
+                    if `is`("$element_path") { pathIndex = v } else if `is`("$element_type") { typeIndex = v }
+                case 16:
+                    if `is`("$responder_chain") { chainIndex = v } else if `is`("$element_content") { contentIndex = v }
+                case 17:
+                    if `is`("$element_position") { positionIndex = v }
+                default:
+                    break
+                }
+            }
+            k = Int(entries[v].next)
+        }
+    }
+
+    private mutating func assignEscaped(_ key: JSONNode, _ index: Int) {
+        let fields: [(StaticString, WritableKeyPath<ElementProperties, Int>)] = [
+            ("$responder_chain", \.chainIndex), ("$element_path", \.pathIndex),
+            ("$element_position", \.positionIndex), ("$screen_name", \.screenIndex),
+            ("$element_content", \.contentIndex), ("$element_type", \.typeIndex),
+            ("$lib_version", \.libIndex), ("$app_version", \.appIndex), ("$os_version", \.osIndex),
+        ]
+        for (name, path) in fields where key.equals(name) { self[keyPath: path] = index }
+    }
+
+    /// The recorded value of an identifier field.
+    public subscript(field: ElementField) -> JSONNode? {
+        switch field {
+        case .elementPath: elementPath
+        case .elementPosition: elementPosition
+        case .screenName: screenName
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import ATKElements
+
+/// Copies a dump line by line, filling in (and with `fix`, correcting) the identifiers of events
+/// whose `$responder_chain` rebuilds (`atk elements rebuild`).
+///
+/// Every line is written in input order with an LF line end: a line without a change, a line
+/// whose chain is absent or invalid, and a malformed line are copied byte for byte; a changed
+/// line is an ``ElementSplice``. Blank lines are written as empty lines so line numbers stay
+/// the same; a BOM and CR line ends (which the reader removes) are not kept. Several inputs are
+/// written one after the other.
+///
+/// Memory: the writer's buffer and the resolver's cache; nothing per line.
+public struct ElementRebuilder: DumpVisitor {
+    public private(set) var lines = 0
+    public private(set) var events = 0
+    public private(set) var withChain = 0
+    public private(set) var invalidChains = 0
+    public private(set) var malformedLines = 0
+    public private(set) var changedLines = 0
+    /// Fields filled in, per ``ElementField`` (by raw value).
+    public private(set) var added = [0, 0, 0]
+    /// Fields replaced (only with `fix`), per ``ElementField``.
+    public private(set) var replaced = [0, 0, 0]
+    /// Differing fields left as they are (only without `fix`), per ``ElementField``.
+    public private(set) var mismatchesLeft = [0, 0, 0]
+    /// The first write error; nothing more is written after it.
+    public private(set) var writeError: DumpWriter.WriteError?
+
+    private let writer: DumpWriter
+    private let fix: Bool
+    private var resolver = ElementResolver()
+    private var fileIndex = -1
+    private var lastLine = 0
+
+    /// - Parameters:
+    ///   - writer: where lines go; the caller closes it.
+    ///   - fix: replace recorded identifiers that differ from the rebuilt ones.
+    public init(writer: DumpWriter, fix: Bool) {
+        self.writer = writer
+        self.fix = fix
+    }
+
+    public mutating func visit(_ event: Event) {
+        events += 1
+        var splice: ElementSplice?
+        let properties = ElementProperties(event)
+        switch resolver.chain(properties.responderChain) {
+        case .absent: break
+        case .invalid:
+            withChain += 1
+            invalidChains += 1
+        case .valid(let identity):
+            withChain += 1
+            splice = ElementSplice.rewrite(event, properties, with: identity, fix: fix)
+            if !fix { countMismatches(properties, identity) }
+        }
+        if let splice {
+            changedLines += 1
+            for field in ElementField.allCases {
+                added[field.rawValue] += splice.added[field.rawValue]
+                replaced[field.rawValue] += splice.replaced[field.rawValue]
+            }
+            splice.bytes.withUnsafeBytes { write($0, at: event.location) }
+        } else {
+            write(event.line, at: event.location)
+        }
+    }
+
+    public mutating func visitMalformed(_ line: MalformedLine) {
+        malformedLines += 1
+        write(line.bytes, at: line.location)
+    }
+
+    private mutating func countMismatches(_ properties: ElementProperties, _ identity: ElementIdentity) {
+        for field in ElementField.allCases
+        where ElementField.compare(recorded: properties[field], rebuilt: field.rebuilt(identity)) == .mismatch {
+            mismatchesLeft[field.rawValue] += 1
+        }
+    }
+
+    /// Writes the line, after an empty line for each blank line skipped since the last one.
+    private mutating func write(_ bytes: UnsafeRawBufferPointer, at location: LineLocation) {
+        lines += 1
+        if location.fileIndex != fileIndex {
+            fileIndex = location.fileIndex
+            lastLine = 0
+        }
+        let blanks = max(0, location.line - lastLine - 1)
+        lastLine = location.line
+        guard writeError == nil else { return }
+        do {
+            if blanks > 0 { try writer.write([UInt8](repeating: 0x0A, count: blanks)) }
+            try writer.write(bytes)
+            try writer.write(Self.newline)
+        } catch {
+            writeError = error as? DumpWriter.WriteError ?? DumpWriter.WriteError(description: "\(error)")
+        }
+    }
+
+    private static let newline: [UInt8] = [0x0A]
+}

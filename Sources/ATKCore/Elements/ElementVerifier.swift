@@ -1,0 +1,177 @@
+import ATKElements
+
+/// Rebuilds the identifiers of every event that carries a `$responder_chain` and compares them
+/// with the recorded `$element_path`, `$element_position` and `$screen_name` (`atk elements
+/// verify`).
+///
+/// Memory: a few counters per distinct `$lib_version` and `$app_version`, one counter per
+/// distinct recorded → rebuilt pair that differs, and the kept examples; never per event.
+public struct ElementVerifier: DumpVisitor {
+    /// An event whose chain does not parse.
+    public struct InvalidChain: Sendable, Equatable {
+        public var location: LineLocation
+        public var reason: String
+    }
+
+    /// One differing field of one event.
+    public struct Difference: Sendable, Equatable {
+        public var location: LineLocation
+        public var field: ElementField
+        public var comparison: ElementField.Comparison
+        /// The recorded value (nil when missing); other JSON kinds as their JSON text.
+        public var recorded: String?
+        public var rebuilt: String
+    }
+
+    /// A recorded → rebuilt pair and how many events have it.
+    public struct Pair: Sendable, Equatable {
+        public var field: ElementField
+        public var recorded: String?
+        public var rebuilt: String
+        public var events: Int
+    }
+
+    /// Counts for one `$lib_version` or `$app_version` value (nil: the event has none).
+    public struct VersionRow: Sendable, Equatable {
+        public var version: String?
+        public var withChain = 0
+        public var invalidChains = 0
+        /// Events with at least one mismatching or missing field.
+        public var eventsWithDifferences = 0
+        public var mismatches = [0, 0, 0]
+        public var missing = [0, 0, 0]
+    }
+
+    public private(set) var events = 0
+    public private(set) var withChain = 0
+    public private(set) var invalidChains = 0
+    /// Per ``ElementField`` (by raw value): events whose recorded value differs.
+    public private(set) var mismatches = [0, 0, 0]
+    /// Per ``ElementField``: events without the recorded field although the rebuild has one.
+    public private(set) var missing = [0, 0, 0]
+    /// Events with at least one mismatching or missing field.
+    public private(set) var eventsWithDifferences = 0
+    public private(set) var malformedLines = 0
+    public private(set) var malformedExamples: [InvalidChain] = []
+    public private(set) var invalidChainExamples: [InvalidChain] = []
+    public private(set) var differenceExamples: [Difference] = []
+
+    private var resolver = ElementResolver()
+    private let maxExamples: Int
+    private var pairCounts: [PairKey: Int] = [:]
+    private var libVersions = VersionTally()
+    private var appVersions = VersionTally()
+
+    private struct PairKey: Hashable {
+        var field: ElementField
+        var recorded: String?
+        var rebuilt: String
+    }
+
+    /// - Parameter maxExamples: how many invalid chains, differing fields and malformed lines to
+    ///   keep (each) with their file and line.
+    public init(maxExamples: Int = 10) {
+        self.maxExamples = maxExamples
+    }
+
+    /// True when some event has an invalid chain, a mismatching or a missing field.
+    public var hasFindings: Bool { invalidChains > 0 || eventsWithDifferences > 0 }
+
+    public mutating func visit(_ event: Event) {
+        events += 1
+        let properties = ElementProperties(event)
+        let reading = resolver.chain(properties.responderChain)
+        if case .absent = reading { return }
+        withChain += 1
+        let lib = libVersions.slot(properties.libVersion)
+        let app = appVersions.slot(properties.appVersion)
+        libVersions.rows[lib].withChain += 1
+        appVersions.rows[app].withChain += 1
+        let identity: ElementIdentity
+        switch reading {
+        case .absent: return
+        case .invalid(let reason):
+            invalidChains += 1
+            libVersions.rows[lib].invalidChains += 1
+            appVersions.rows[app].invalidChains += 1
+            if invalidChainExamples.count < maxExamples {
+                invalidChainExamples.append(InvalidChain(location: event.location, reason: reason))
+            }
+            return
+        case .valid(let valid): identity = valid
+        }
+        var differs = false
+        for field in ElementField.allCases {
+            let recorded = properties[field]
+            let rebuilt = field.rebuilt(identity)
+            let comparison = ElementField.compare(recorded: recorded, rebuilt: rebuilt)
+            guard let rebuilt, comparison == .mismatch || comparison == .missing else { continue }
+            differs = true
+            let shown = comparison == .missing ? nil : ElementField.display(recorded)
+            if comparison == .mismatch {
+                mismatches[field.rawValue] += 1
+                libVersions.rows[lib].mismatches[field.rawValue] += 1
+                appVersions.rows[app].mismatches[field.rawValue] += 1
+            } else {
+                missing[field.rawValue] += 1
+                libVersions.rows[lib].missing[field.rawValue] += 1
+                appVersions.rows[app].missing[field.rawValue] += 1
+            }
+            pairCounts[PairKey(field: field, recorded: shown, rebuilt: rebuilt), default: 0] += 1
+            if differenceExamples.count < maxExamples {
+                differenceExamples.append(Difference(
+                    location: event.location, field: field, comparison: comparison, recorded: shown, rebuilt: rebuilt))
+            }
+        }
+        if differs {
+            eventsWithDifferences += 1
+            libVersions.rows[lib].eventsWithDifferences += 1
+            appVersions.rows[app].eventsWithDifferences += 1
+        }
+    }
+
+    public mutating func visitMalformed(_ line: MalformedLine) {
+        malformedLines += 1
+        if malformedExamples.count < maxExamples {
+            malformedExamples.append(InvalidChain(location: line.location, reason: line.reason.description))
+        }
+    }
+
+    /// The most common recorded → rebuilt pairs of `field`: by events, descending, then by
+    /// recorded (missing first) and rebuilt value.
+    public func commonPairs(_ field: ElementField, limit: Int) -> [Pair] {
+        let pairs = pairCounts.filter { $0.key.field == field }
+            .map { Pair(field: field, recorded: $0.key.recorded, rebuilt: $0.key.rebuilt, events: $0.value) }
+            .sorted {
+                if $0.events != $1.events { return $0.events > $1.events }
+                if $0.recorded != $1.recorded { return ($0.recorded ?? "") < ($1.recorded ?? "") || $0.recorded == nil }
+                return $0.rebuilt < $1.rebuilt
+            }
+        return Array(pairs.prefix(limit))
+    }
+
+    /// Per `$lib_version` (events with a chain only), sorted by version, events without one last.
+    public var libVersionRows: [VersionRow] { libVersions.sortedRows }
+
+    /// Per `$app_version` (events with a chain only), sorted by version, events without one last.
+    public var appVersionRows: [VersionRow] { appVersions.sortedRows }
+}
+
+/// Counters per distinct version string, interned; slot 0 is "no version".
+private struct VersionTally {
+    var names = Interner(capacity: 16)
+    var rows = [ElementVerifier.VersionRow(version: nil)]
+
+    /// The row of `version` (a string property), adding it if new.
+    mutating func slot(_ version: JSONNode?) -> Int {
+        guard let version, version.kind == .string else { return 0 }
+        let id = Int(version.withUTF8 { names.intern($0) }) + 1
+        if id == rows.count { rows.append(ElementVerifier.VersionRow(version: names.string(Int32(id - 1)))) }
+        return id
+    }
+
+    var sortedRows: [ElementVerifier.VersionRow] {
+        let named = rows.dropFirst().sorted { VersionOrder.precedes($0.version ?? "", $1.version ?? "") }
+        return named + (rows[0].withChain > 0 ? [rows[0]] : [])
+    }
+}

@@ -1,0 +1,86 @@
+import ATKElements
+import Foundation
+
+/// Counts `$AppClick` events per visual ("virtual") event of a Sensors visualized-autotrack
+/// config (`atk elements match`).
+///
+/// An event matches a definition when its `$screen_name` and `$element_path` equal the rule's,
+/// and its `$element_position` / `$element_content` too when the rule limits them (see
+/// ``VisualizedMatcher``). Identifiers come from an ``ElementResolver``: rebuilt from a valid
+/// chain, recorded otherwise; `$element_content` is the recorded one.
+///
+/// Memory: one counter per definition and one entry per (definition, user) pair.
+public struct VisualEventCounter: DumpVisitor {
+    /// A config that could not be decoded.
+    public struct ConfigError: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// One definition's counts.
+    public struct Row: Sendable, Equatable {
+        /// `event_name` (empty when the definition has none).
+        public var name: String
+        /// False for definitions the SDK never matches on the client (H5, or not `appclick`).
+        public var matchable: Bool
+        public var screenName: String?
+        public var elementPath: String?
+        public var events: Int
+        public var users: Int
+    }
+
+    private let config: VisualizedConfig
+    private let matcher: VisualizedMatcher
+    private var reader: ElementClicks
+    private var counts: [Int]
+    private var users = GroupUsers()
+
+    public var events: Int { reader.events }
+    public var clicks: Int { reader.clicks }
+    /// Clicks that matched at least one definition.
+    public private(set) var matchedClicks = 0
+    /// Clicks whose identifiers were rebuilt from the chain.
+    public var rebuiltClicks: Int { reader.rebuiltClicks }
+    public var malformedLines: Int { reader.malformedLines }
+
+    /// Decodes the config.
+    ///
+    /// - Throws: ``ConfigError`` when `configJSON` is not a visualized config.
+    public init(configJSON: Data, useRecordedIdentifiers: Bool = false) throws(ConfigError) {
+        do {
+            config = try VisualizedConfig(jsonData: configJSON)
+        } catch {
+            throw ConfigError(description: "not a visualized-autotrack config: \(error)")
+        }
+        matcher = VisualizedMatcher(config: config)
+        reader = ElementClicks(useRecordedIdentifiers: useRecordedIdentifiers)
+        counts = Array(repeating: 0, count: config.events.count)
+    }
+
+    public mutating func visit(_ event: Event) {
+        guard let (properties, element) = reader.read(event), let path = element.elementPath else { return }
+        let matches = matcher.matchingEventIndices(
+            screenName: element.screenName, elementPath: path, elementPosition: element.elementPosition,
+            elementContent: properties.elementContent?.stringValue)
+        guard !matches.isEmpty else { return }
+        matchedClicks += 1
+        for index in matches {
+            counts[index] += 1
+            users.add(event, to: index)
+        }
+    }
+
+    public mutating func visitMalformed(_ line: MalformedLine) {
+        reader.countMalformed()
+    }
+
+    /// Every definition of the config, in config order, zero counts included.
+    public var rows: [Row] {
+        config.events.indices.map { index in
+            let definition = config.events[index]
+            return Row(
+                name: definition.eventName ?? "", matchable: definition.isMatchable,
+                screenName: definition.event?.screenName, elementPath: definition.event?.elementPath,
+                events: counts[index], users: users.count(index))
+        }
+    }
+}
