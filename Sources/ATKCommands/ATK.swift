@@ -17,7 +17,7 @@ public struct ATK: ParsableCommand {
             Every command prints text for people, or JSON with --format json. See Docs/.
             """,
         version: version,
-        subcommands: [StatsCommand.self, GenerateCommand.self]
+        subcommands: [StatsCommand.self, ValidateCommand.self, GenerateCommand.self]
     )
 
     public init() {}

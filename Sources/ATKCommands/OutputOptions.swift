@@ -5,11 +5,20 @@ import Foundation
 /// Output formats shared by every command.
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json
+    /// JUnit XML, for CI test reports (`validate` only).
+    case junit
+
+    /// Rejects a format the command does not write.
+    func require(_ supported: [OutputFormat]) throws {
+        guard supported.contains(self) else {
+            throw ValidationError("--format must be \(supported.map(\.rawValue).joined(separator: " or ")) for this command")
+        }
+    }
 }
 
 /// `--format` and `--output`, shared by every command.
 struct OutputOptions: ParsableArguments {
-    @Option(help: "Output format: text for people, json for programs (schema in Docs/output.md).")
+    @Option(help: "Output format: text for people, json for programs (schema in Docs/output.md); validate also writes junit.")
     var format: OutputFormat = .text
 
     @Option(name: [.short, .long], help: ArgumentHelp("Write the report to FILE instead of standard output.", valueName: "FILE"))

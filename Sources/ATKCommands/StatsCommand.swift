@@ -27,6 +27,10 @@ struct StatsCommand: ParsableCommand {
     @Option(help: "How many malformed lines to list (file and line) in the report.")
     var maxExamples = 10
 
+    func validate() throws {
+        try outputOptions.format.require([.text, .json])
+    }
+
     func run() throws {
         var collector = StatsCollector(maxExamples: maxExamples)
         let (reports, unreadable) = input.read(into: &collector)
