@@ -17,9 +17,10 @@ public struct DumpValidator: DumpVisitor {
 
     private let options: ValidationOptions
     private let futureLimit: Int64
-    private let typeNames = NameCache<EnvelopeType> { EnvelopeType(String(decoding: $0, as: UTF8.self)) }
-    private let eventNames = NameCache<EventNameInfo> { EventNameInfo($0) }
-    private let propertyKeys = NameCache<PropertyKeyInfo> { PropertyKeyInfo($0) }
+    private var nameInterner = Interner(capacity: 256)
+    private var nameInfos: [EventNameInfo] = []
+    private var keyInterner = Interner(capacity: 256)
+    private var keyInfos: [PropertyKeyInfo] = []
     private var types: PropertyTypeTracker
     private var duplicates = DuplicateDetector()
     private var lifecycle: LifecycleTracker
@@ -66,18 +67,19 @@ public struct DumpValidator: DumpVisitor {
         let location = event.location
         let breakdown = breakdownKey == nil ? 0 : breakdownValue(event)
         findings.beginLine(location, breakdownValue: breakdown)
-        let names = eventNames
-
+        // Each envelope node once: every copy of the event or a node retains its tape.
+        let nameNode = event.event, distinctId = event.distinctId, timeNode = event.time
         var nameId: Int32 = -1
-        if let name = event.event, name.kind == .string { nameId = names.id(name) }
-        let eventName = { nameId >= 0 ? names.name(nameId) : nil }
+        if let nameNode, nameNode.kind == .string { nameId = nameNode.withUTF8 { eventNameId($0) } }
+        let eventName = { nameId >= 0 ? nameNode?.stringValue : nil }
 
         // type
         var envelopeType = EnvelopeType.unknown
         if let type = event.type {
-            if type.kind == .string {
-                let id = typeNames.id(type)
-                envelopeType = typeNames.infos[Int(id)]
+            if type.equals("track") {
+                envelopeType = .track
+            } else if let name = type.stringValue {
+                envelopeType = EnvelopeType(name)
             }
             if envelopeType == .unknown {
                 findings.report(.envelopeType, event: eventName(), value: Self.shown(type),
@@ -90,10 +92,10 @@ public struct DumpValidator: DumpVisitor {
 
         // event
         if isTrack {
-            if let name = event.event {
+            if let name = nameNode {
                 if nameId < 0 {
                     findings.report(.envelopeEventName, event: nil, value: Self.shown(name), message: "event is a \(name.kind), not a string")
-                } else if let violation = names.infos[Int(nameId)].violation {
+                } else if let violation = nameInfos[Int(nameId)].violation {
                     findings.report(.envelopeEventName, event: eventName(), value: eventName(), message: "event name \(violation)")
                 }
             } else {
@@ -102,7 +104,6 @@ public struct DumpValidator: DumpVisitor {
         }
 
         // distinct_id and original_id
-        let distinctId = event.distinctId
         if let problem = Self.idProblem(distinctId, name: "distinct_id") {
             findings.report(.envelopeDistinctId, event: eventName(), value: distinctId.map(Self.shown), message: problem)
         }
@@ -111,7 +112,7 @@ public struct DumpValidator: DumpVisitor {
         }
 
         // time
-        let time = checkTime(event, eventName)
+        let time = checkTime(timeNode, flushTime: event.flushTime, eventName)
 
         // properties
         var scan = PropertyScan()
@@ -127,7 +128,7 @@ public struct DumpValidator: DumpVisitor {
         }
 
         if isTrack && nameId >= 0 {
-            let info = names.infos[Int(nameId)]
+            let info = nameInfos[Int(nameId)]
             checkPreset(info.preset, scan, eventName)
             if checkLifecycle, let kind = info.lifecycle, let time, let distinctId, distinctId.kind == .string, distinctId.rawBytes.count > 0 {
                 lifecycle.note(kind, user: distinctId, time: time, duration: scan.duration ?? .nan, at: location,
@@ -135,21 +136,23 @@ public struct DumpValidator: DumpVisitor {
             }
         }
 
-        if checkDuplicates, let trackId = event.trackId, let distinctId, let name = event.event, let timeNode = event.time,
-           duplicates.seenBefore(DuplicateDetector.key(trackId: trackId, distinctId: distinctId, event: name, time: timeNode)) {
+        if checkDuplicates, let trackId = event.trackId, let distinctId, let nameNode, let timeNode,
+           duplicates.seenBefore(DuplicateDetector.key(trackId: trackId, distinctId: distinctId, event: nameNode, time: timeNode), window: time) {
             findings.report(.duplicateEvent, event: eventName(), value: Self.shown(trackId),
                             message: "same _track_id, distinct_id, event and time as an earlier line")
         }
 
-        for index in checks.indices { checks[index].check(event, findings: &findings) }
+        if !checks.isEmpty {
+            for index in checks.indices { checks[index].check(event, findings: &findings) }
+        }
         if findings.endLine() { writeBadRow(location, event.line) }
     }
 
     /// Judges what needed the whole dump: type conflicts and the lifecycle. Call once, after reading.
     public mutating func finish() {
-        let keys = propertyKeys, names = eventNames
+        let keys = keyInterner, names = nameInterner
         if checkTypes {
-            types.finish(into: &findings, propertyName: { keys.name(Int32($0)) }, eventName: { $0 >= 0 ? names.name($0) : nil })
+            types.finish(into: &findings, propertyName: { keys.string(Int32($0)) }, eventName: { $0 >= 0 ? names.string($0) : nil })
         }
         if checkLifecycle { lifecycle.finish(into: &findings) }
         for index in checks.indices { checks[index].finish(findings: &findings) }
@@ -158,8 +161,8 @@ public struct DumpValidator: DumpVisitor {
     // MARK: - Envelope
 
     /// Checks `time`; returns it when it is a valid millisecond time.
-    private mutating func checkTime(_ event: Event, _ eventName: () -> String?) -> Int64? {
-        guard let node = event.time else {
+    private mutating func checkTime(_ node: JSONNode?, flushTime: JSONNode?, _ eventName: () -> String?) -> Int64? {
+        guard let node else {
             findings.report(.envelopeTime, event: eventName(), value: nil, message: "no time")
             return nil
         }
@@ -187,7 +190,7 @@ public struct DumpValidator: DumpVisitor {
             findings.report(.timeFuture, event: eventName(), value: Self.shown(node),
                             message: "time is \(TimeSyntax.describe(time - options.now)) after now (tolerance \(TimeSyntax.describe(options.futureTolerance)))")
         }
-        if let flush = event.flushTime?.int64Value, time > flush {
+        if let flush = flushTime?.int64Value, time > flush {
             findings.report(.timeAfterFlush, event: eventName(), value: Self.shown(node),
                             message: "time is \(TimeSyntax.describe(time - flush)) after _flush_time \(flush): the device clock moved")
         }
@@ -216,28 +219,44 @@ public struct DumpValidator: DumpVisitor {
         var duration: Double?
     }
 
+    /// Checks every member of `properties` (an object), reading tape entries directly: a
+    /// ``JSONNode`` is made only for a finding.
+    ///
+    /// - Complexity: O(members + list elements); one hash lookup per key.
     private mutating func checkProperties(
         _ properties: JSONNode, isTrack: Bool, nameId: Int32, location: LineLocation, breakdown: Int32, eventName: () -> String?
     ) -> PropertyScan {
         var scan = PropertyScan()
-        let keys = propertyKeys
-        properties.forEachMember { key, value in
-            let keyId = keys.id(key)
-            let info = keys.infos[Int(keyId)]
+        let tape = properties.tape, base = properties.base
+        let entries = tape.entries
+        let recordTypes = isTrack && checkTypes
+        var k = properties.index + 1
+        for _ in 0..<properties.count {
+            let keyEntry = entries[k]
+            let valueIndex = k + 1
+            let valueEntry = entries[valueIndex]
+            let keyBytes = UnsafeRawBufferPointer(start: base + Int(keyEntry.start), count: Int(keyEntry.end) - Int(keyEntry.start))
+            let keyId = keyEntry.flags & TapeEntry.escaped == 0
+                ? propertyKey(keyBytes)
+                : JSONDecoding.unescape(keyBytes).withUnsafeBytes { propertyKey($0) }
+            let info = keyInfos[Int(keyId)]
             scan.presence |= info.presence
-            if let violation = info.violation {
+            if info.violation != nil {
+                let key = JSONNode(tape: tape, base: base, index: k)
                 findings.report(.propertyName, event: eventName(), value: key.stringValue,
-                                message: "property key '\(key.stringValue ?? "")' \(violation)")
+                                message: "property key '\(key.stringValue ?? "")' \(info.violation.map(String.init(describing:)) ?? "")")
             }
             var type: PropertyTypeTracker.ValueType?
-            switch value.kind {
+            switch JSONKind(rawValue: valueEntry.kind) ?? .null {
             case .string:
                 type = .string
-                checkLength(value, key: key, eventName)
+                // Raw bytes are at least as many as characters: short strings need no counting.
+                if valueEntry.end - valueEntry.start > 8191 { checkLength(valueIndex, key: k, tape, base, eventName) }
             case .number:
                 type = .number
-                if info.presence == PropertyKeyInfo.eventDuration || (info.presence == PropertyKeyInfo.dollarEventDuration && scan.presence & PropertyKeyInfo.eventDuration == 0) {
-                    scan.duration = value.doubleValue
+                if info.presence == PropertyKeyInfo.eventDuration
+                    || (info.presence == PropertyKeyInfo.dollarEventDuration && scan.presence & PropertyKeyInfo.eventDuration == 0) {
+                    scan.duration = JSONNode(tape: tape, base: base, index: valueIndex).doubleValue
                 }
             case .bool:
                 type = .boolean
@@ -245,41 +264,68 @@ public struct DumpValidator: DumpVisitor {
                 break
             case .array:
                 var valid = true
-                for element in value.elements {
-                    if element.kind == .string { checkLength(element, key: key, eventName) } else { valid = false }
+                var element = valueIndex + 1
+                for _ in 0..<Int(valueEntry.count) {
+                    let entry = entries[element]
+                    if entry.kind != JSONKind.string.rawValue {
+                        valid = false
+                    } else if entry.end - entry.start > 8191 {
+                        checkLength(element, key: k, tape, base, eventName)
+                    }
+                    element = Int(entry.next)
                 }
                 if valid {
                     type = .list
                 } else {
-                    findings.report(.propertyType, event: eventName(), value: "\(key.stringValue ?? ""): \(Self.shown(value))",
-                                    message: "property '\(key.stringValue ?? "")' is a list holding non-strings")
+                    report(.propertyType, key: k, value: valueIndex, tape, base, "is a list holding non-strings", eventName)
                 }
             case .object:
-                findings.report(.propertyType, event: eventName(), value: "\(key.stringValue ?? ""): \(Self.shown(value))",
-                                message: "property '\(key.stringValue ?? "")' is an object")
+                report(.propertyType, key: k, value: valueIndex, tape, base, "is an object", eventName)
             }
-            if isTrack && checkTypes, let type {
-                types.record(name: Int(keyId), type: type, at: location, breakdown: breakdown, event: nameId) { Self.shown(value) }
+            if recordTypes, let type {
+                types.record(name: Int(keyId), type: type, at: location, breakdown: breakdown, event: nameId) {
+                    Self.shown(JSONNode(tape: tape, base: base, index: valueIndex))
+                }
             }
-            return true
+            k = Int(valueEntry.next)
         }
         return scan
     }
 
-    /// `property.too_long` and `property.truncated` for one string (a value or a list element).
+    /// The id of an event name (decoded bytes), judging it when new.
     @inline(__always)
-    private mutating func checkLength(_ value: JSONNode, key: JSONNode, _ eventName: () -> String?) {
-        // Raw bytes are at least as many as characters: short strings need no counting.
-        guard value.rawBytes.count > 8191 else { return }
+    private mutating func eventNameId(_ bytes: UnsafeRawBufferPointer) -> Int32 {
+        let id = nameInterner.intern(bytes)
+        if Int(id) == nameInfos.count { nameInfos.append(EventNameInfo(bytes)) }
+        return id
+    }
+
+    /// The id of a property key (decoded bytes), judging it when new.
+    @inline(__always)
+    private mutating func propertyKey(_ bytes: UnsafeRawBufferPointer) -> Int32 {
+        let id = keyInterner.intern(bytes)
+        if Int(id) == keyInfos.count { keyInfos.append(PropertyKeyInfo(bytes)) }
+        return id
+    }
+
+    private mutating func report(
+        _ rule: BuiltInRule, key: Int, value: Int, _ tape: JSONTape, _ base: UnsafeRawPointer, _ problem: String, _ eventName: () -> String?
+    ) {
+        let name = JSONNode(tape: tape, base: base, index: key).stringValue ?? ""
+        findings.report(rule, event: eventName(), value: "\(name): \(Self.shown(JSONNode(tape: tape, base: base, index: value)))",
+                        message: "property '\(name)' \(problem)")
+    }
+
+    /// `property.too_long` and `property.truncated` for a string (a value or a list element)
+    /// longer than 8,191 bytes.
+    private mutating func checkLength(_ index: Int, key: Int, _ tape: JSONTape, _ base: UnsafeRawPointer, _ eventName: () -> String?) {
+        let value = JSONNode(tape: tape, base: base, index: index)
         let length = value.stringLength
         guard length > 8191 else { return }
-        let name = key.stringValue ?? ""
         if length == 8192 && value.withUTF8({ $0.last == UInt8(ascii: "$") }) {
-            findings.report(.propertyTruncated, event: eventName(), value: "\(name): \(Self.shown(value))",
-                            message: "property '\(name)' is 8,192 characters ending in $: an SDK cut it")
+            report(.propertyTruncated, key: key, value: index, tape, base, "is 8,192 characters ending in $: an SDK cut it", eventName)
         } else {
-            findings.report(.propertyTooLong, event: eventName(), value: "\(name): \(Self.shown(value))",
-                            message: "property '\(name)' is \(length) characters long (at most 8,191)")
+            report(.propertyTooLong, key: key, value: index, tape, base, "is \(length) characters long (at most 8,191)", eventName)
         }
     }
 

@@ -42,7 +42,7 @@ public enum TimeSyntax {
         return nil
     }
 
-    /// `90061000` → `1d 1h 1m 1s`; under a second `250ms`; at most the two largest units.
+    /// `90061000` → `1d 1h` (the two largest units); under a second `250ms`.
     public static func describe(_ milliseconds: Int64) -> String {
         let sign = milliseconds < 0 ? "-" : ""
         var rest = milliseconds.magnitude
