@@ -33,6 +33,9 @@ demo: release
 	@echo "== atk stats --format json $(SAMPLE) (summary)"
 	@$(RELEASE) stats --format json $(SAMPLE) | sed -n '1,6p'
 	@echo
+	@echo "== atk validate --max-examples 2 $(SAMPLE)"
+	@$(RELEASE) validate --max-examples 2 $(SAMPLE) || true
+	@echo
 	@echo "== atk generate --users 3 --seed 1 | atk stats -"
 	@$(RELEASE) generate --users 3 --seed 1 | $(RELEASE) stats -
 

@@ -68,9 +68,14 @@ struct ValidateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Count each rule's findings per value of this property ($app_version, $lib_version).", valueName: "property"))
     var breakdown: String?
 
+    /// The rules this run can report: the built-in ones, then those of added checks.
+    func registry() -> RuleRegistry {
+        RuleRegistry()
+    }
+
     func validate() throws {
         guard maxExamples >= 0 else { throw ValidationError("--max-examples must be 0 or more") }
-        let known = RuleRegistry().rules.map(\.id)
+        let known = registry().rules.map(\.id)
         for id in rules + skippedRules where !known.contains(id) {
             throw ValidationError("unknown rule '\(id)'; valid rules: \(known.joined(separator: ", "))")
         }
@@ -92,7 +97,7 @@ struct ValidateCommand: ParsableCommand {
         options.durationTolerance = TimeSyntax.span(durationTolerance) ?? options.durationTolerance
         options.maxExamples = maxExamples
         options.breakdownProperty = breakdown
-        let registry = RuleRegistry()
+        let registry = registry()
         if !rules.isEmpty || !skippedRules.isEmpty {
             let selected = rules.isEmpty ? Set(registry.rules.map(\.id)) : Set(rules)
             options.rules = selected.subtracting(skippedRules)

@@ -74,9 +74,10 @@ struct ValidationOutcome {
             ("breakdown", breakdownProperty.map { property in
                 .object([
                     ("property", .string(property)),
-                    ("values", .array(findings.breakdownValues.indices.filter { findings.breakdownLines[$0] > 0 }.map {
-                        .object([("value", .string(findings.breakdownValues[$0])), ("lines", .int(findings.breakdownLines[$0]))])
-                    })),
+                    ("values", .array(findings.breakdownValues.indices.filter { findings.breakdownLines[$0] > 0 }
+                        .map { (findings.breakdownValues[$0], findings.breakdownLines[$0]) }
+                        .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
+                        .map { .object([("value", .string($0.0)), ("lines", .int($0.1))]) })),
                 ])
             } ?? .null),
             ("files", .array(reports.map { report in
@@ -128,7 +129,7 @@ struct ValidationOutcome {
                     + "\(Self.percent(share(findings.counts[index])).leftPadded(to: 7))  \(rule.summary)\n"
                 for example in findings.examples[index] {
                     out += "      \(fileName(example.location)):\(example.location.line)"
-                    if let event = example.event { out += "  \(event)" }
+                    if let event = example.event { out += "  \(ValidationExample.shortened(event))" }
                     out += "  \(example.message)"
                     if let value = example.value { out += "  [\(value)]" }
                     out += "\n"
