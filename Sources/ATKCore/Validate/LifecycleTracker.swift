@@ -113,13 +113,13 @@ struct LifecycleTracker {
         for finding in found {
             let record = records[finding.record]
             findings.reportLater(finding.rule.index, at: record.location, breakdownValue: record.breakdown) {
-                ValidationExample(location: record.location, event: record.kind.eventName, value: value(finding.rule, record),
+                ValidationExample(location: record.location, event: record.kind.eventName, value: value(record),
                                   message: message(finding.rule, record, finding.related))
             }
         }
     }
 
-    private func value(_ rule: BuiltInRule, _ record: Record) -> String? {
+    private func value(_ record: Record) -> String? {
         record.duration.isNaN ? nil : "event_duration \(Self.seconds(record.duration))"
     }
 

@@ -126,11 +126,6 @@ public struct ValidationFindings {
         if registry[rule].severity == .error { errorLines += lines } else { warningLines += lines }
     }
 
-    /// Sorts examples of rules reported after reading by location (they may arrive per user).
-    public mutating func sortExamples(of rule: Int) {
-        examples[rule].sort { ($0.location.fileIndex, $0.location.line) < ($1.location.fileIndex, $1.location.line) }
-    }
-
     private mutating func count(_ rule: Int, _ value: Int32) {
         counts[rule] += 1
         if hasBreakdown {

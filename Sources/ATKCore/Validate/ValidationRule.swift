@@ -1,11 +1,7 @@
 /// How bad a finding is: errors make a line unusable (it goes to `--bad-rows`), warnings say
 /// the data is suspicious.
-public enum Severity: String, Sendable, Comparable, CaseIterable {
+public enum Severity: String, Sendable, CaseIterable {
     case error, warning
-
-    public static func < (lhs: Severity, rhs: Severity) -> Bool {
-        lhs == .error && rhs == .warning
-    }
 }
 
 /// One validation rule: a stable id (`envelope.time`), its severity, and what it means.
