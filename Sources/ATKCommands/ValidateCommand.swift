@@ -19,10 +19,10 @@ struct ValidateCommand: ParsableCommand {
 
             Examples:
               atk validate dump.jsonl.gz
-              atk validate --format junit -o validate.xml debug-dump.jsonl
-              atk validate --fail-on warning --rule time.future --now 2026-09-08T00:00:00Z logs/
-              atk validate --max-error-rate 0.001 --bad-rows bad.jsonl.gz /data/dumps/2026-11-21/
-              atk validate --breakdown '$app_version' --skip-rule duplicate.event dump.jsonl.gz
+              atk validate --format junit -o validate.xml debug.jsonl
+              atk validate --max-error-rate 0.001 --bad-rows bad.jsonl.gz logs/
+              atk validate --fail-on warning --rule time.future --now 2026-09-08 d.gz
+              atk validate --breakdown '$app_version' --skip-rule duplicate.event d.gz
 
             Exit codes: 0 no failing findings, 1 failing findings (errors by default; see \
             --fail-on and --max-error-rate), 2 usage error, 3 an input was unreadable or damaged \
