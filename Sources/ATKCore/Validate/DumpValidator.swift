@@ -21,6 +21,8 @@ public struct DumpValidator: DumpVisitor {
     private var nameInfos: [EventNameInfo] = []
     private var keyInterner = Interner(capacity: 256)
     private var keyInfos: [PropertyKeyInfo] = []
+    /// Per event name: the key ids of its last event's properties, in order.
+    private var keysByName: [[Int32]] = []
     private var types: PropertyTypeTracker
     private var duplicates = DuplicateDetector()
     private var lifecycle: LifecycleTracker
@@ -230,15 +232,31 @@ public struct DumpValidator: DumpVisitor {
         let tape = properties.tape, base = properties.base
         let entries = tape.entries
         let recordTypes = isTrack && checkTypes
+        // Events of one name repeat their keys in the same order: guess each key's id from the
+        // last event of the name, and hash only when the guess is wrong.
+        let sequence = Int(nameId)
+        if sequence >= keysByName.count { keysByName += repeatElement([], count: sequence + 1 - keysByName.count) }
         var k = properties.index + 1
-        for _ in 0..<properties.count {
+        for position in 0..<properties.count {
             let keyEntry = entries[k]
             let valueIndex = k + 1
             let valueEntry = entries[valueIndex]
             let keyBytes = UnsafeRawBufferPointer(start: base + Int(keyEntry.start), count: Int(keyEntry.end) - Int(keyEntry.start))
-            let keyId = keyEntry.flags & TapeEntry.escaped == 0
-                ? propertyKey(keyBytes)
-                : JSONDecoding.unescape(keyBytes).withUnsafeBytes { propertyKey($0) }
+            let keyId: Int32
+            let escaped = keyEntry.flags & TapeEntry.escaped != 0
+            if sequence >= 0, !escaped, position < keysByName[sequence].count,
+               keyInterner.isString(keysByName[sequence][position], equalTo: keyBytes) {
+                keyId = keysByName[sequence][position]
+            } else {
+                keyId = escaped ? JSONDecoding.unescape(keyBytes).withUnsafeBytes { propertyKey($0) } : propertyKey(keyBytes)
+                if sequence >= 0 {
+                    if position < keysByName[sequence].count {
+                        keysByName[sequence][position] = keyId
+                    } else {
+                        keysByName[sequence].append(keyId)
+                    }
+                }
+            }
             let info = keyInfos[Int(keyId)]
             scan.presence |= info.presence
             if info.violation != nil {

@@ -68,6 +68,18 @@ struct PropertyRuleTests {
         #expect(run.examples(.presetMissingProperty).last?.message == "$AppClick without $screen_name and $element_type")
     }
 
+    @Test("keys that move, change or repeat across events of one name are each judged as themselves")
+    func keysAcrossEvents() throws {
+        let properties = [
+            "{\"p\":1,\"b b\":2,\"q\":\"s\"}", "{\"q\":\"t\",\"p\":2}", "{\"p\":\"3\",\"q\":\"u\",\"b b\":1}",
+            "{\"p\":4,\"r\":true}", "{\"p\":5,\"b\\u0020b\":1}", "{\"p\":6}",
+        ]
+        let run = try validate(properties.enumerated().map { eventLine(trackId: String($0.offset), properties: $0.element) })
+        #expect(run.lines("property.name") == [1, 3, 5])
+        #expect(run.lines("property.type_conflict") == [3])
+        #expect(run.lines.keys.sorted() == ["property.name", "property.type_conflict"])
+    }
+
     @Test("a line breaking several rules counts once per rule and once among the lines with errors")
     func oncePerLine() throws {
         let run = try validate([
