@@ -33,6 +33,9 @@ demo: release
 	@echo "== atk stats --format json $(SAMPLE) (summary)"
 	@$(RELEASE) stats --format json $(SAMPLE) | sed -n '1,6p'
 	@echo
+	@echo "== atk validate --max-examples 2 $(SAMPLE)"
+	@$(RELEASE) validate --max-examples 2 $(SAMPLE) || true
+	@echo
 	@echo "== atk funnel --steps '\$$AppStart,ProductView,AddToCart' --window 1h $(SAMPLE)"
 	@$(RELEASE) funnel --max-examples 0 --steps '$$AppStart,ProductView,AddToCart' --window 1h $(SAMPLE)
 	@echo

@@ -87,6 +87,10 @@ else
 fi
 read -r elements_s elements_rss < <(measure sh -c "'$ATK' elements verify --quiet '$DUMP'; [ \$? -le 1 ]")
 report "atk elements verify" "$elements_s" "$elements_rss" "$pigz_s"
+# validate exits 1 on the bench dump's faults: that is its finding, not a failure of the run.
+read -r validate_s validate_rss < <(measure sh -c "'$ATK' validate --quiet '$DUMP' > /dev/null; [ \$? -le 1 ]")
+report "atk validate" "$validate_s" "$validate_rss" "$pigz_s"
+awk -v v="$validate_s" -v s="$stats_s" 'BEGIN { printf "atk validate = %.2f x atk stats (target <= 1.5)\n", v / s }'
 
 # Memory must not grow with the dump: the same command on a dump a quarter the size.
 SMALL=$DATA/bench-$((USERS / 4)).jsonl.gz

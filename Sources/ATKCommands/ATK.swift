@@ -18,8 +18,8 @@ public struct ATK: ParsableCommand {
             """,
         version: version,
         subcommands: [
-            StatsCommand.self, ElementsCommand.self, FunnelCommand.self, ImpressionsCommand.self, PlanCommand.self,
-            GenerateCommand.self,
+            StatsCommand.self, ValidateCommand.self, ElementsCommand.self, FunnelCommand.self, ImpressionsCommand.self,
+            PlanCommand.self, GenerateCommand.self,
         ]
     )
 

@@ -28,6 +28,10 @@ struct ElementsDriftCommand: ParsableCommand {
     @OptionGroup var outputOptions: OutputOptions
     @OptionGroup var identifiers: IdentifierOptions
 
+    func validate() throws {
+        try outputOptions.format.require([.text, .json])
+    }
+
     func run() throws {
         var finder = ElementDriftFinder(useRecordedIdentifiers: identifiers.recordedIdentifiers)
         let (reports, unreadable) = input.read(into: &finder)

@@ -33,6 +33,10 @@ struct ElementsMatchCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The visualized-autotrack config (JSON).", valueName: "FILE"))
     var config: String
 
+    func validate() throws {
+        try outputOptions.format.require([.text, .json])
+    }
+
     func run() throws {
         let data: Data
         do {

@@ -47,6 +47,10 @@ struct ElementsRebuildCommand: ParsableCommand {
     @Option(help: "Report format: text or json.")
     var format: OutputFormat = .text
 
+    func validate() throws {
+        try format.require([.text, .json])
+    }
+
     func run() throws {
         let (sources, _) = input.resolve()
         if output != "-" {

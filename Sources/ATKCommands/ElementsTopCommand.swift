@@ -32,6 +32,7 @@ struct ElementsTopCommand: ParsableCommand {
     var top = 20
 
     func validate() throws {
+        try outputOptions.format.require([.text, .json])
         guard top >= 0 else { throw ValidationError("--top must be 0 or more") }
     }
 

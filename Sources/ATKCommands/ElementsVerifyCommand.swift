@@ -33,6 +33,7 @@ struct ElementsVerifyCommand: ParsableCommand {
     var topPairs = 5
 
     func validate() throws {
+        try outputOptions.format.require([.text, .json])
         guard maxExamples >= 0 else { throw ValidationError("--max-examples must be 0 or more") }
         guard topPairs >= 0 else { throw ValidationError("--top-pairs must be 0 or more") }
     }

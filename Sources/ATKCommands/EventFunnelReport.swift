@@ -11,9 +11,9 @@ struct EventFunnelReport {
 
     func render(_ format: OutputFormat) -> String {
         switch format {
-        case .text: text
         case .json: json.serialized(indent: 2)
         case .csv: csv.text
+        case .text, .junit: text  // junit is refused in FunnelCommand.validate()
         }
     }
 

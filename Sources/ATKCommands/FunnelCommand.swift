@@ -106,6 +106,7 @@ struct FunnelCommand: ParsableCommand {
     }
 
     func validate() throws {
+        try outputOptions.format.require([.text, .json, .csv])
         _ = try plan()
     }
 

@@ -80,6 +80,7 @@ struct ImpressionsCommand: ParsableCommand {
     var maxExamples = 10
 
     func validate() throws {
+        try outputOptions.format.require([.text, .json])
         _ = try options()
     }
 

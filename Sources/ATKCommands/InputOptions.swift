@@ -27,7 +27,13 @@ struct InputOptions: ParsableArguments {
     ///
     /// - Returns: the per-input reports and whether any input was unreadable.
     func read<V: DumpVisitor>(into visitor: inout V) -> (reports: [FileReport], unreadable: Bool) {
-        let (sources, errors) = resolve()
+        read(resolve(), into: &visitor)
+    }
+
+    /// Reads inputs already resolved with ``resolve()`` (for commands that need the inputs'
+    /// names before reading).
+    func read<V: DumpVisitor>(_ resolved: (sources: [InputSource], errors: [InputError]), into visitor: inout V) -> (reports: [FileReport], unreadable: Bool) {
+        let (sources, errors) = resolved
         for error in errors { Terminal.diagnose(error.description) }
         let reader = DumpReader(sources: sources)
         let showProgress = !quiet && Terminal.standardErrorIsTerminal

@@ -2,23 +2,29 @@ import ArgumentParser
 import ATKCore
 import Foundation
 
-/// Output formats shared by every command; commands without a CSV table reject `csv` in `validate()`.
+/// Output formats shared by every command; each command accepts only those it writes (`require`).
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     case text, json, csv
+    /// JUnit XML, for CI test reports (`validate` only).
+    case junit
+
+    /// Rejects a format the command does not write.
+    func require(_ supported: [OutputFormat]) throws {
+        guard supported.contains(self) else {
+            let names = supported.map(\.rawValue)
+            let list = names.dropLast().joined(separator: ", ") + (names.count > 1 ? " or " : "") + (names.last ?? "")
+            throw ValidationError("--format \(rawValue) is not written by this command: use \(list)")
+        }
+    }
 }
 
 /// `--format` and `--output`, shared by every command.
 struct OutputOptions: ParsableArguments {
-    @Option(help: "Output format: text for people, json for programs (schema in Docs/output.md), csv (commands with one main table).")
+    @Option(help: "Output format: text for people, json for programs (schema in Docs/output.md); csv for commands with one main table, junit for validate.")
     var format: OutputFormat = .text
 
     @Option(name: [.short, .long], help: ArgumentHelp("Write the report to FILE instead of standard output.", valueName: "FILE"))
     var output: String?
-
-    /// Rejects `--format csv` for a command that has no CSV table.
-    func rejectCSV(command: String) throws {
-        if format == .csv { throw ValidationError("atk \(command) has no CSV output: use --format text or json") }
-    }
 
     /// Writes the report to `--output` (atomically) or standard output.
     func emit(_ text: String) throws {

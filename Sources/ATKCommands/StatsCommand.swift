@@ -28,7 +28,7 @@ struct StatsCommand: ParsableCommand {
     var maxExamples = 10
 
     func validate() throws {
-        try outputOptions.rejectCSV(command: "stats")
+        try outputOptions.format.require([.text, .json])
     }
 
     func run() throws {

@@ -150,3 +150,18 @@ struct SampleTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: config)) == Data(contentsOf: URL(fileURLWithPath: CLI.sample("visualized.json"))))
     }
 }
+
+@Suite("Formats each command writes")
+struct FormatTests {
+    @Test("a format a command does not write is a usage error, not silently text", arguments: [
+        ["stats", "--format", "csv"], ["stats", "--format", "junit"], ["impressions", "--format", "csv"],
+        ["elements", "verify", "--format", "csv"], ["elements", "top", "--format", "junit"],
+        ["validate", "--format", "csv"], ["funnel", "--steps", "A,B", "--format", "junit"],
+    ])
+    func refused(_ arguments: [String]) throws {
+        let result = try CLI.run(arguments + [CLI.sample("demo.jsonl.gz")])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("is not written by this command"))
+        #expect(result.stdout.isEmpty)
+    }
+}

@@ -243,6 +243,11 @@ struct SessionSimulator {
                 again.time = exposure.time + Int64(rng.int(1...300))
                 again.flushTime = exposure.flushTime
                 again.arrival = exposure.arrival
+                if again.time > again.flushTime {
+                    // Fired after its batch was sent: it goes with the next one (else time > _flush_time).
+                    again.flushTime += 15_000
+                    again.arrival = again.flushTime
+                }
                 again.faults.append("duplicate_exposure")
                 record(exposure: key, row: row, path: cell.elementPath, truth: &truth)
                 append(again)

@@ -63,6 +63,12 @@ public struct Interner {
         }
     }
 
+    /// True when the string with id `id` is `bytes`: checking a guessed id costs no hashing.
+    @inline(__always)
+    func isString(_ id: Int32, equalTo bytes: UnsafeRawBufferPointer) -> Bool {
+        matches(Int(id), bytes)
+    }
+
     /// The string with id `id`.
     public func string(_ id: Int32) -> String {
         let span = spans[Int(id)]

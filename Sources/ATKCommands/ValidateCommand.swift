@@ -1,0 +1,146 @@
+import ArgumentParser
+import ATKCore
+import Foundation
+
+/// `atk validate`: every broken event of a dump, where and why, for CI and cron.
+struct ValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Check dumps against the Sensors data format and the autotrack lifecycle.",
+        discussion: """
+            Checks every line: JSON, the envelope (type, event, distinct_id, original_id, time), \
+            property names, types and lengths; across the dump: property type conflicts and \
+            duplicate events; per user in time order: sessions without $AppEnd, orphan $AppEnd, \
+            wrong durations and page views of background launches. Rules and ids: Docs/validate.md.
+
+            The report lists each rule that found something, grouped by severity, with its count, \
+            its share of lines and the first examples (file, line, event, value, reason). \
+            --bad-rows FILE writes every line with an error, byte for byte, to fix and replay.
+
+            Examples:
+              atk validate dump.jsonl.gz
+              atk validate --format junit -o validate.xml debug.jsonl
+              atk validate --max-error-rate 0.001 --bad-rows bad.jsonl.gz logs/
+              atk validate --fail-on warning --rule time.future --now 2026-09-08 d.gz
+              atk validate --breakdown '$app_version' --skip-rule duplicate.event d.gz
+
+            Exit codes: 0 no failing findings, 1 failing findings (errors by default; see \
+            --fail-on and --max-error-rate), 2 usage error, 3 an input was unreadable or damaged \
+            or an output file could not be written (3 wins over 1).
+            """
+    )
+
+    /// When findings fail the run.
+    enum FailOn: String, ExpressibleByArgument, CaseIterable {
+        case error, warning, never
+    }
+
+    @OptionGroup var input: InputOptions
+    @OptionGroup var outputOptions: OutputOptions
+
+    @Option(help: "Examples listed per rule.")
+    var maxExamples = 5
+
+    @Option(name: .customLong("rule"), help: ArgumentHelp("Check only this rule (repeatable).", valueName: "id"))
+    var rules: [String] = []
+
+    @Option(name: .customLong("skip-rule"), help: ArgumentHelp("Do not check this rule (repeatable).", valueName: "id"))
+    var skippedRules: [String] = []
+
+    @Option(help: "Findings that fail the run (exit 1): error, warning (errors or warnings) or never.")
+    var failOn: FailOn = .error
+
+    @Option(help: ArgumentHelp("Fail on errors only when lines with errors / lines > R (0 to 1).", valueName: "R"))
+    var maxErrorRate: Double?
+
+    @Option(help: ArgumentHelp("The time time.future compares with: ISO-8601 (2026-09-08T12:00:00Z) or ms since the epoch (default: the clock).", valueName: "time"))
+    var now: String?
+
+    @Option(help: ArgumentHelp("How far past now a time may be (90s, 10m, 1h, 7d).", valueName: "span"))
+    var futureTolerance = "10m"
+
+    @Option(help: ArgumentHelp("How far $AppEnd's duration may differ from its session's length (90s, 10m, ...).", valueName: "span"))
+    var durationTolerance = "5s"
+
+    @Option(help: ArgumentHelp("Write every line with an error to FILE as JSON lines (gzip when FILE ends in .gz).", valueName: "FILE"))
+    var badRows: String?
+
+    @Option(help: ArgumentHelp("Count each rule's findings per value of this property ($app_version, $lib_version).", valueName: "property"))
+    var breakdown: String?
+
+    /// The rules this run can report: the built-in ones, then those of added checks.
+    func registry() -> RuleRegistry {
+        RuleRegistry()
+    }
+
+    func validate() throws {
+        try outputOptions.format.require([.text, .json, .junit])
+        guard maxExamples >= 0 else { throw ValidationError("--max-examples must be 0 or more") }
+        let known = registry().rules.map(\.id)
+        for id in rules + skippedRules where !known.contains(id) {
+            throw ValidationError("unknown rule '\(id)'; valid rules: \(known.joined(separator: ", "))")
+        }
+        if let maxErrorRate, !(0...1).contains(maxErrorRate) {
+            throw ValidationError("--max-error-rate must be between 0 and 1")
+        }
+        if let now, TimeSyntax.instant(now) == nil {
+            throw ValidationError("--now must be ISO-8601 (2026-09-08T12:00:00Z) or ms since the epoch, not '\(now)'")
+        }
+        for (name, value) in [("--future-tolerance", futureTolerance), ("--duration-tolerance", durationTolerance)]
+        where TimeSyntax.span(value) == nil {
+            throw ValidationError("\(name) must be a span such as 90s, 10m, 1h or 7d, not '\(value)'")
+        }
+    }
+
+    func run() throws {
+        var options = ValidationOptions(now: now.flatMap(TimeSyntax.instant) ?? Int64((Date().timeIntervalSince1970 * 1000).rounded()))
+        options.futureTolerance = TimeSyntax.span(futureTolerance) ?? options.futureTolerance
+        options.durationTolerance = TimeSyntax.span(durationTolerance) ?? options.durationTolerance
+        options.maxExamples = maxExamples
+        options.breakdownProperty = breakdown
+        let registry = registry()
+        if !rules.isEmpty || !skippedRules.isEmpty {
+            let selected = rules.isEmpty ? Set(registry.rules.map(\.id)) : Set(rules)
+            options.rules = selected.subtracting(skippedRules)
+        }
+
+        let resolved = input.resolve()
+        let fileNames = resolved.sources.map(\.displayName)
+        var sink: BadRowWriter?
+        if let badRows {
+            do {
+                sink = try BadRowWriter(path: badRows, fileNames: fileNames)
+            } catch {
+                throw CommandError("\(error)", exit: CommandExit.unreadableInput)
+            }
+        }
+        var validator = DumpValidator(options: options, registry: registry, badRows: sink)
+        let (reports, unreadable) = input.read(resolved, into: &validator)
+        validator.finish()
+        var outputFailed = false
+        if let badRows, let error = validator.badRowError ?? Result(catching: { try sink?.close() }).failure {
+            Terminal.diagnose("cannot write \(badRows): \(error)")
+            outputFailed = true
+        }
+
+        let outcome = ValidationOutcome(
+            findings: validator.findings, reports: reports, events: validator.events, fileNames: fileNames,
+            breakdownProperty: breakdown, failOn: failOn, maxErrorRate: maxErrorRate)
+        let text = switch outputOptions.format {
+        case .json: outcome.json().serialized(indent: 2)
+        case .junit: outcome.junit()
+        case .text, .csv: outcome.text()  // csv is refused in validate()
+        }
+        try outputOptions.emit(text)
+        if unreadable || outputFailed { throw CommandExit.unreadableInput }
+        if outcome.failed { throw CommandExit.findings }
+    }
+}
+
+extension Result {
+    /// The error, or nil on success.
+    var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}

@@ -1,0 +1,408 @@
+/// Validates a dump line by line: the data-format rules in one pass over each event's tape,
+/// `property.type_conflict`, `duplicate.event` and the lifecycle rules over the whole dump
+/// (judged in ``finish()``), and any added ``LineCheck``s.
+///
+/// Memory grows with distinct event names and property keys, 8-16 bytes per event with a
+/// `_track_id` (duplicates), 40 bytes per lifecycle event, and the lines of minority property
+/// types; never with whole events.
+public struct DumpValidator: DumpVisitor {
+    /// The findings so far (complete after ``finish()``).
+    public private(set) var findings: ValidationFindings
+    /// Lines that parsed as JSON objects.
+    public private(set) var events = 0
+    /// Lines that did not.
+    public private(set) var malformedLines = 0
+    /// The first error of the bad-rows sink; no more rows are written after it.
+    public private(set) var badRowError: (any Error)?
+
+    private let options: ValidationOptions
+    private let futureLimit: Int64
+    private var nameInterner = Interner(capacity: 256)
+    private var nameInfos: [EventNameInfo] = []
+    private var keyInterner = Interner(capacity: 256)
+    private var keyInfos: [PropertyKeyInfo] = []
+    /// Per event name: the key ids of its last event's properties, in order.
+    private var keysByName: [[Int32]] = []
+    private var types: PropertyTypeTracker
+    private var duplicates = DuplicateDetector()
+    private var lifecycle: LifecycleTracker
+    private var checks: [any LineCheck]
+    private let badRows: (any BadRowSink)?
+    private let breakdownKey: [UInt8]?
+    private let checkDuplicates: Bool
+    private let checkLifecycle: Bool
+    private let checkTypes: Bool
+
+    /// - Parameters:
+    ///   - registry: the rules; add the rules of `checks` before.
+    ///   - checks: checks run after the built-in rules on every event.
+    ///   - badRows: receives every line with an error.
+    public init(options: ValidationOptions, registry: RuleRegistry = RuleRegistry(), checks: [any LineCheck] = [], badRows: (any BadRowSink)? = nil) {
+        self.options = options
+        findings = ValidationFindings(registry: registry, enabled: options.rules, maxExamples: options.maxExamples,
+                                      breakdown: options.breakdownProperty != nil)
+        futureLimit = options.now &+ options.futureTolerance
+        types = PropertyTypeTracker(keep: options.maxExamples, withBreakdown: options.breakdownProperty != nil)
+        lifecycle = LifecycleTracker(durationTolerance: options.durationTolerance)
+        self.checks = checks
+        self.badRows = badRows
+        breakdownKey = options.breakdownProperty.map { Array($0.utf8) }
+        let enabled = findings.enabled
+        checkDuplicates = enabled[BuiltInRule.duplicateEvent.index]
+        checkTypes = enabled[BuiltInRule.propertyTypeConflict.index]
+        checkLifecycle = [BuiltInRule.lifecycleMissingAppEnd, .lifecycleOrphanAppEnd, .lifecycleDurationMismatch, .lifecyclePassivePageView]
+            .contains { enabled[$0.index] }
+    }
+
+    // MARK: - Lines
+
+    public mutating func visitMalformed(_ line: MalformedLine) {
+        malformedLines += 1
+        findings.beginLine(line.location, breakdownValue: 0)
+        findings.report(.jsonMalformed, event: nil, value: ValidationExample.shortened(String(decoding: line.bytes.prefix(200), as: UTF8.self)),
+                        message: line.reason.description)
+        if findings.endLine() { writeBadRow(line.location, line.bytes) }
+    }
+
+    public mutating func visit(_ event: Event) {
+        events += 1
+        let location = event.location
+        let breakdown = breakdownKey == nil ? 0 : breakdownValue(event)
+        findings.beginLine(location, breakdownValue: breakdown)
+        // Each envelope node once: every copy of the event or a node retains its tape.
+        let nameNode = event.event, distinctId = event.distinctId, timeNode = event.time
+        var nameId: Int32 = -1
+        if let nameNode, nameNode.kind == .string { nameId = nameNode.withUTF8 { eventNameId($0) } }
+        let eventName = { nameId >= 0 ? nameNode?.stringValue : nil }
+
+        // type
+        var envelopeType = EnvelopeType.unknown
+        if let type = event.type {
+            if type.equals("track") {
+                envelopeType = .track
+            } else if let name = type.stringValue {
+                envelopeType = EnvelopeType(name)
+            }
+            if envelopeType == .unknown {
+                findings.report(.envelopeType, event: eventName(), value: Self.shown(type),
+                                message: type.kind == .string ? "unknown type '\(Self.shown(type))'" : "type is a \(type.kind), not a string")
+            }
+        } else {
+            findings.report(.envelopeType, event: eventName(), value: nil, message: "no type")
+        }
+        let isTrack = envelopeType.isTrack
+
+        // event
+        if isTrack {
+            if let name = nameNode {
+                if nameId < 0 {
+                    findings.report(.envelopeEventName, event: nil, value: Self.shown(name), message: "event is a \(name.kind), not a string")
+                } else if let violation = nameInfos[Int(nameId)].violation {
+                    findings.report(.envelopeEventName, event: eventName(), value: eventName(), message: "event name \(violation)")
+                }
+            } else {
+                findings.report(.envelopeEventName, event: nil, value: nil, message: "\(envelopeType) line without event")
+            }
+        }
+
+        // distinct_id and original_id
+        if let problem = Self.idProblem(distinctId, name: "distinct_id") {
+            findings.report(.envelopeDistinctId, event: eventName(), value: distinctId.map(Self.shown), message: problem)
+        }
+        if envelopeType == .trackSignup, let problem = Self.idProblem(event.originalId, name: "original_id") {
+            findings.report(.envelopeOriginalId, event: eventName(), value: event.originalId.map(Self.shown), message: problem)
+        }
+
+        // time
+        let time = checkTime(timeNode, flushTime: event.flushTime, eventName)
+
+        // properties
+        var scan = PropertyScan()
+        if let properties = event.properties {
+            if properties.kind == .object {
+                scan = checkProperties(properties, isTrack: isTrack, nameId: nameId, location: location, breakdown: breakdown, eventName: eventName)
+            } else if isTrack {
+                findings.report(.envelopeProperties, event: eventName(), value: Self.shown(properties),
+                                message: "properties is a \(properties.kind), not an object")
+            }
+        } else if isTrack {
+            findings.report(.envelopeProperties, event: eventName(), value: nil, message: "\(envelopeType) line without properties")
+        }
+
+        if isTrack && nameId >= 0 {
+            let info = nameInfos[Int(nameId)]
+            checkPreset(info.preset, scan, eventName)
+            if checkLifecycle, let kind = info.lifecycle, let time, let distinctId, distinctId.kind == .string, distinctId.rawBytes.count > 0 {
+                lifecycle.note(kind, user: distinctId, time: time, duration: scan.duration ?? .nan, at: location,
+                               breakdown: breakdown)
+            }
+        }
+
+        if checkDuplicates, let trackId = event.trackId, let distinctId, let nameNode, let timeNode,
+           duplicates.seenBefore(DuplicateDetector.key(trackId: trackId, distinctId: distinctId, event: nameNode, time: timeNode), window: time) {
+            findings.report(.duplicateEvent, event: eventName(), value: Self.shown(trackId),
+                            message: "same _track_id, distinct_id, event and time as an earlier line")
+        }
+
+        if !checks.isEmpty {
+            for index in checks.indices { checks[index].check(event, findings: &findings) }
+        }
+        if findings.endLine() { writeBadRow(location, event.line) }
+    }
+
+    /// Judges what needed the whole dump: type conflicts and the lifecycle. Call once, after reading.
+    public mutating func finish() {
+        let keys = keyInterner, names = nameInterner
+        if checkTypes {
+            types.finish(into: &findings, propertyName: { keys.string(Int32($0)) }, eventName: { $0 >= 0 ? names.string($0) : nil })
+        }
+        if checkLifecycle { lifecycle.finish(into: &findings) }
+        for index in checks.indices { checks[index].finish(findings: &findings) }
+    }
+
+    // MARK: - Envelope
+
+    /// Checks `time`; returns it when it is a valid millisecond time.
+    private mutating func checkTime(_ node: JSONNode?, flushTime: JSONNode?, _ eventName: () -> String?) -> Int64? {
+        guard let node else {
+            findings.report(.envelopeTime, event: eventName(), value: nil, message: "no time")
+            return nil
+        }
+        guard node.isIntegerLiteral else {
+            findings.report(.envelopeTime, event: eventName(), value: Self.shown(node),
+                            message: node.kind == .number ? "time is not an integer" : "time is a \(node.kind), not an integer")
+            return nil
+        }
+        let raw = node.rawBytes
+        let negative = raw.first == UInt8(ascii: "-")
+        let digits = raw.count - (negative ? 1 : 0)
+        if digits == 10 && !negative {
+            findings.report(.timeSeconds, event: eventName(), value: Self.shown(node), message: "time has 10 digits: seconds, not milliseconds")
+            return nil
+        }
+        guard digits == 13, !negative, let time = node.int64Value else {
+            findings.report(.envelopeTime, event: eventName(), value: Self.shown(node), message: "time has \(digits) digits\(negative ? " and is negative" : ""), not 13 (ms)")
+            return nil
+        }
+        guard time >= GeneratorTruth.timeFloor else {
+            findings.report(.envelopeTime, event: eventName(), value: Self.shown(node), message: "time is before 2015-05-15 10:24:00 UTC (1431656640000), the SDKs' floor")
+            return nil
+        }
+        if time > futureLimit {
+            findings.report(.timeFuture, event: eventName(), value: Self.shown(node),
+                            message: "time is \(TimeSyntax.describe(time - options.now)) after now (tolerance \(TimeSyntax.describe(options.futureTolerance)))")
+        }
+        if let flush = flushTime?.int64Value, time > flush {
+            findings.report(.timeAfterFlush, event: eventName(), value: Self.shown(node),
+                            message: "time is \(TimeSyntax.describe(time - flush)) after _flush_time \(flush): the device clock moved")
+        }
+        return time
+    }
+
+    /// Why an id (`distinct_id`, `original_id`) is invalid, or nil.
+    private static func idProblem(_ node: JSONNode?, name: String) -> String? {
+        guard let node else { return "no \(name)" }
+        guard node.kind == .string else { return "\(name) is a \(node.kind), not a string" }
+        if node.rawBytes.isEmpty { return "\(name) is empty" }
+        if node.rawBytes.count > 255 {
+            let length = node.stringLength
+            if length > 255 { return "\(name) is \(length) characters long (at most 255)" }
+        }
+        return nil
+    }
+
+    // MARK: - Properties
+
+    /// What the properties loop learned for the event-level rules.
+    struct PropertyScan {
+        /// ``PropertyKeyInfo/presence`` bits of the keys present.
+        var presence: UInt8 = 0
+        /// `event_duration` (else `$event_duration`) when it is a number, in seconds.
+        var duration: Double?
+    }
+
+    /// Checks every member of `properties` (an object), reading tape entries directly: a
+    /// ``JSONNode`` is made only for a finding.
+    ///
+    /// - Complexity: O(members + list elements); one hash lookup per key.
+    private mutating func checkProperties(
+        _ properties: JSONNode, isTrack: Bool, nameId: Int32, location: LineLocation, breakdown: Int32, eventName: () -> String?
+    ) -> PropertyScan {
+        var scan = PropertyScan()
+        let tape = properties.tape, base = properties.base
+        let entries = tape.entries
+        let recordTypes = isTrack && checkTypes
+        // Events of one name repeat their keys in the same order: guess each key's id from the
+        // last event of the name, and hash only when the guess is wrong.
+        let sequence = Int(nameId)
+        if sequence >= keysByName.count { keysByName += repeatElement([], count: sequence + 1 - keysByName.count) }
+        var k = properties.index + 1
+        for position in 0..<properties.count {
+            let keyEntry = entries[k]
+            let valueIndex = k + 1
+            let valueEntry = entries[valueIndex]
+            let keyBytes = UnsafeRawBufferPointer(start: base + Int(keyEntry.start), count: Int(keyEntry.end) - Int(keyEntry.start))
+            let keyId: Int32
+            let escaped = keyEntry.flags & TapeEntry.escaped != 0
+            if sequence >= 0, !escaped, position < keysByName[sequence].count,
+               keyInterner.isString(keysByName[sequence][position], equalTo: keyBytes) {
+                keyId = keysByName[sequence][position]
+            } else {
+                keyId = escaped ? JSONDecoding.unescape(keyBytes).withUnsafeBytes { propertyKey($0) } : propertyKey(keyBytes)
+                if sequence >= 0 {
+                    if position < keysByName[sequence].count {
+                        keysByName[sequence][position] = keyId
+                    } else {
+                        keysByName[sequence].append(keyId)
+                    }
+                }
+            }
+            let info = keyInfos[Int(keyId)]
+            scan.presence |= info.presence
+            if info.violation != nil {
+                let key = JSONNode(tape: tape, base: base, index: k)
+                findings.report(.propertyName, event: eventName(), value: key.stringValue,
+                                message: "property key '\(key.stringValue ?? "")' \(info.violation.map(String.init(describing:)) ?? "")")
+            }
+            var type: PropertyTypeTracker.ValueType?
+            switch JSONKind(rawValue: valueEntry.kind) ?? .null {
+            case .string:
+                type = .string
+                // Raw bytes are at least as many as characters: short strings need no counting.
+                if valueEntry.end - valueEntry.start > 8191 { checkLength(valueIndex, key: k, tape, base, eventName) }
+            case .number:
+                type = .number
+                if info.presence == PropertyKeyInfo.eventDuration
+                    || (info.presence == PropertyKeyInfo.dollarEventDuration && scan.presence & PropertyKeyInfo.eventDuration == 0) {
+                    scan.duration = JSONNode(tape: tape, base: base, index: valueIndex).doubleValue
+                }
+            case .bool:
+                type = .boolean
+            case .null:
+                break
+            case .array:
+                var valid = true
+                var element = valueIndex + 1
+                for _ in 0..<Int(valueEntry.count) {
+                    let entry = entries[element]
+                    if entry.kind != JSONKind.string.rawValue {
+                        valid = false
+                    } else if entry.end - entry.start > 8191 {
+                        checkLength(element, key: k, tape, base, eventName)
+                    }
+                    element = Int(entry.next)
+                }
+                if valid {
+                    type = .list
+                } else {
+                    report(.propertyType, key: k, value: valueIndex, tape, base, "is a list holding non-strings", eventName)
+                }
+            case .object:
+                report(.propertyType, key: k, value: valueIndex, tape, base, "is an object", eventName)
+            }
+            if recordTypes, let type {
+                types.record(name: Int(keyId), type: type, at: location, breakdown: breakdown, event: nameId) {
+                    Self.shown(JSONNode(tape: tape, base: base, index: valueIndex))
+                }
+            }
+            k = Int(valueEntry.next)
+        }
+        return scan
+    }
+
+    /// The id of an event name (decoded bytes), judging it when new.
+    @inline(__always)
+    private mutating func eventNameId(_ bytes: UnsafeRawBufferPointer) -> Int32 {
+        let id = nameInterner.intern(bytes)
+        if Int(id) == nameInfos.count { nameInfos.append(EventNameInfo(bytes)) }
+        return id
+    }
+
+    /// The id of a property key (decoded bytes), judging it when new.
+    @inline(__always)
+    private mutating func propertyKey(_ bytes: UnsafeRawBufferPointer) -> Int32 {
+        let id = keyInterner.intern(bytes)
+        if Int(id) == keyInfos.count { keyInfos.append(PropertyKeyInfo(bytes)) }
+        return id
+    }
+
+    private mutating func report(
+        _ rule: BuiltInRule, key: Int, value: Int, _ tape: JSONTape, _ base: UnsafeRawPointer, _ problem: String, _ eventName: () -> String?
+    ) {
+        let name = JSONNode(tape: tape, base: base, index: key).stringValue ?? ""
+        findings.report(rule, event: eventName(), value: "\(name): \(Self.shown(JSONNode(tape: tape, base: base, index: value)))",
+                        message: "property '\(name)' \(problem)")
+    }
+
+    /// `property.too_long` and `property.truncated` for a string (a value or a list element)
+    /// longer than 8,191 bytes.
+    private mutating func checkLength(_ index: Int, key: Int, _ tape: JSONTape, _ base: UnsafeRawPointer, _ eventName: () -> String?) {
+        let value = JSONNode(tape: tape, base: base, index: index)
+        let length = value.stringLength
+        guard length > 8191 else { return }
+        if length == 8192 && value.withUTF8({ $0.last == UInt8(ascii: "$") }) {
+            report(.propertyTruncated, key: key, value: index, tape, base, "is 8,192 characters ending in $: an SDK cut it", eventName)
+        } else {
+            report(.propertyTooLong, key: key, value: index, tape, base, "is \(length) characters long (at most 8,191)", eventName)
+        }
+    }
+
+    // MARK: - Event-level rules
+
+    private mutating func checkPreset(_ preset: EventNameInfo.Preset, _ scan: PropertyScan, _ eventName: () -> String?) {
+        let required: [(UInt8, String)]
+        switch preset {
+        case .none: return
+        case .click: required = [(PropertyKeyInfo.screenName, "$screen_name"), (PropertyKeyInfo.elementType, "$element_type")]
+        case .view: required = [(PropertyKeyInfo.screenName, "$screen_name")]
+        case .start: required = [(PropertyKeyInfo.isFirstTime, "$is_first_time"), (PropertyKeyInfo.resumeFromBackground, "$resume_from_background")]
+        case .end:
+            if scan.presence & (PropertyKeyInfo.eventDuration | PropertyKeyInfo.dollarEventDuration) == 0 {
+                findings.report(.presetMissingProperty, event: eventName(), value: nil, message: "$AppEnd without event_duration or $event_duration")
+            }
+            if let duration = scan.duration {
+                if duration < 0 {
+                    findings.report(.lifecycleNegativeDuration, event: eventName(), value: "event_duration \(LifecycleTracker.seconds(duration))",
+                                    message: "event_duration is negative")
+                } else if duration > 86_400 {
+                    findings.report(.lifecycleDurationTooLong, event: eventName(), value: "event_duration \(LifecycleTracker.seconds(duration))",
+                                    message: "event_duration is \(TimeSyntax.describe(Int64(duration * 1000))), over 24 hours")
+                }
+            }
+            return
+        }
+        let missing = required.filter { scan.presence & $0.0 == 0 }
+        if !missing.isEmpty {
+            findings.report(.presetMissingProperty, event: eventName(), value: nil,
+                            message: "\(eventName() ?? "") without \(missing.map(\.1).joined(separator: " and "))")
+        }
+    }
+
+    // MARK: - Support
+
+    /// The breakdown index of the event's breakdown property (0 when absent).
+    private mutating func breakdownValue(_ event: Event) -> Int32 {
+        guard let breakdownKey else { return 0 }
+        let node = breakdownKey.withUnsafeBytes { key in
+            event.properties.flatMap { $0.kind == .object ? $0.member(key) : nil } ?? event.lib.flatMap { $0.kind == .object ? $0.member(key) : nil }
+        }
+        guard let node else { return 0 }
+        return node.kind == .string ? node.withUTF8 { findings.breakdownIndex($0) } : findings.breakdownIndex(node.sourceBytes)
+    }
+
+    private mutating func writeBadRow(_ location: LineLocation, _ raw: UnsafeRawBufferPointer) {
+        guard let badRows, badRowError == nil else { return }
+        let ids = findings.lineRules.filter { findings.registry[$0].severity == .error }.map { findings.registry[$0].id }
+        do {
+            try badRows.write(location: location, rules: ids, raw: raw)
+        } catch {
+            badRowError = error
+        }
+    }
+
+    /// A value as written, shortened for a report.
+    static func shown(_ node: JSONNode) -> String {
+        let bytes = node.kind == .string ? node.rawBytes : node.sourceBytes
+        return ValidationExample.shortened(String(decoding: bytes.prefix(400), as: UTF8.self))
+    }
+}

@@ -1,0 +1,99 @@
+/// `duplicate.event`: remembers a 64-bit hash of each event's (`_track_id`, `distinct_id`,
+/// `event`, `time`) and says when one is seen again.
+///
+/// A duplicate has the same `time`, so keys are kept in one table per hour of `time`: dumps
+/// are roughly in time order, so the table in use stays in the CPU cache (one table for the
+/// whole dump missed the cache on nearly every event). Each table is open addressing over a
+/// power-of-two array of hashes (0 marks an empty slot), at most half full: 8 to 16 bytes per
+/// event with a `_track_id`. Two different keys collide with probability about n² / 2⁶⁵ over
+/// n events of an hour (1 in 10¹¹ for 100,000 events in one hour): a collision would report
+/// one line as a duplicate that is not.
+struct DuplicateDetector {
+    /// One hour's keys.
+    struct Table {
+        private var slots: [UInt64]
+        private var mask: Int
+        private var used = 0
+
+        init(capacity: Int) {
+            var size = 16
+            while size < capacity * 2 { size <<= 1 }
+            slots = Array(repeating: 0, count: size)
+            mask = size - 1
+        }
+
+        /// Inserts `key`; returns true when it was already there.
+        ///
+        /// - Complexity: O(1) expected.
+        mutating func insert(_ key: UInt64) -> Bool {
+            var slot = Int(truncatingIfNeeded: key) & mask
+            while true {
+                let stored = slots[slot]
+                if stored == key { return true }
+                if stored == 0 { break }
+                slot = (slot + 1) & mask
+            }
+            slots[slot] = key
+            used += 1
+            if used * 2 > slots.count { rehash() }
+            return false
+        }
+
+        private mutating func rehash() {
+            let old = slots
+            slots = Array(repeating: 0, count: old.count * 2)
+            mask = slots.count - 1
+            for key in old where key != 0 {
+                var slot = Int(truncatingIfNeeded: key) & mask
+                while slots[slot] != 0 { slot = (slot + 1) & mask }
+                slots[slot] = key
+            }
+        }
+    }
+
+    private let capacity: Int
+    private var tables: [Table] = []
+    private var tableOfWindow: [Int64: Int] = [:]
+    private var lastWindow = Int64.min
+    private var lastTable = -1
+
+    /// - Parameter capacity: keys each hour's table holds before it first grows.
+    init(capacity: Int = 1024) {
+        self.capacity = capacity
+    }
+
+    /// The key of an event: the four values as written (a value written differently, such as
+    /// `"a"` and `"\u0061"`, counts as different).
+    static func key(trackId: JSONNode, distinctId: JSONNode, event: JSONNode, time: JSONNode) -> UInt64 {
+        var h = Interner.hash(trackId.sourceBytes)
+        h = combine(h, Interner.hash(distinctId.sourceBytes))
+        h = combine(h, Interner.hash(event.sourceBytes))
+        h = combine(h, Interner.hash(time.sourceBytes))
+        return h == 0 ? 1 : h
+    }
+
+    @inline(__always)
+    private static func combine(_ h: UInt64, _ part: UInt64) -> UInt64 {
+        let mixed = (h ^ part) &* 0x9E37_79B9_7F4A_7C15
+        return mixed ^ (mixed >> 31)
+    }
+
+    /// Inserts `key`; returns true when it was already there.
+    /// - Parameter time: the event's `time` in ms when valid (its hour picks the table); nil
+    ///   puts the key with the others that have none.
+    /// - Complexity: O(1) expected.
+    mutating func seenBefore(_ key: UInt64, window time: Int64?) -> Bool {
+        let window = time.map { $0 / 3_600_000 } ?? -1
+        if window != lastWindow {
+            lastWindow = window
+            if let index = tableOfWindow[window] {
+                lastTable = index
+            } else {
+                tables.append(Table(capacity: capacity))
+                lastTable = tables.count - 1
+                tableOfWindow[window] = lastTable
+            }
+        }
+        return tables[lastTable].insert(key)
+    }
+}

@@ -1,0 +1,150 @@
+/// The autotrack lifecycle rules, per `distinct_id` on events ordered by `time`: sessions
+/// without `$AppEnd`, orphan `$AppEnd`s, durations that disagree with their session, and page
+/// views of background launches.
+///
+/// Dumps are not in time order (late batches), so events are only noted while reading and
+/// judged at the end. Only lifecycle events are noted (`$AppStart`, `$AppEnd`,
+/// `$AppStartPassively`, `$AppViewScreen`, `AppCrashed`, `$AppCrashed`), each as a 40-byte
+/// record (time, duration, line, user, breakdown value, kind), never the event: memory grows by
+/// 40 bytes per lifecycle event plus each distinct user id once.
+struct LifecycleTracker {
+    enum Kind: UInt8 {
+        case start, end, passiveStart, view, crash, dollarCrash
+
+        var eventName: String {
+            switch self {
+            case .start: "$AppStart"
+            case .end: "$AppEnd"
+            case .passiveStart: "$AppStartPassively"
+            case .view: "$AppViewScreen"
+            case .crash: "AppCrashed"
+            case .dollarCrash: "$AppCrashed"
+            }
+        }
+
+        /// The kind of an event name, nil for events the lifecycle ignores.
+        static func of(_ name: String) -> Kind? {
+            [Kind.start, .end, .passiveStart, .view, .crash, .dollarCrash].first { $0.eventName == name }
+        }
+    }
+
+    struct Record {
+        var time: Int64
+        /// Seconds, NaN when the event has none.
+        var duration: Double
+        /// File index << 40 | line.
+        var place: UInt64
+        var user: Int32
+        var breakdown: Int32
+        var kind: Kind
+
+        var location: LineLocation { LineLocation(fileIndex: Int(place >> 40), line: Int(place & 0xFF_FFFF_FFFF)) }
+    }
+
+    private var users = Interner(capacity: 4096)
+    private(set) var records: [Record] = []
+    private let durationTolerance: Int64
+
+    /// - Parameter durationTolerance: ms `$AppEnd`'s duration may differ from its session's length.
+    init(durationTolerance: Int64) {
+        self.durationTolerance = durationTolerance
+    }
+
+    /// Notes one lifecycle event.
+    ///
+    /// - Complexity: O(length of the user id) expected.
+    mutating func note(_ kind: Kind, user: JSONNode, time: Int64, duration: Double, at location: LineLocation, breakdown: Int32) {
+        let id = user.withUTF8 { users.intern($0) }
+        records.append(Record(
+            time: time, duration: duration, place: UInt64(location.fileIndex) << 40 | UInt64(location.line),
+            user: id, breakdown: breakdown, kind: kind))
+    }
+
+    /// Orders each user's events by time and reports what they show.
+    ///
+    /// - Complexity: O(n log n) in the lifecycle events.
+    mutating func finish(into findings: inout ValidationFindings) {
+        records.sort { ($0.user, $0.time, $0.place) < ($1.user, $1.time, $1.place) }
+        // (rule, record, related record or -1)
+        var found: [(rule: BuiltInRule, record: Int, related: Int)] = []
+        var index = 0
+        while index < records.count {
+            let user = records[index].user
+            var openStart = -1
+            var crash = -1
+            var lastEnd = -1
+            var passive = -1
+            while index < records.count && records[index].user == user {
+                let record = records[index]
+                switch record.kind {
+                case .start:
+                    if openStart >= 0 {
+                        found.append(crash >= 0 ? (.lifecycleMissingAppEnd, crash, openStart) : (.lifecycleMissingAppEnd, index, openStart))
+                    }
+                    openStart = index
+                    crash = -1
+                    passive = -1
+                case .crash, .dollarCrash:
+                    if openStart >= 0 && crash < 0 { crash = index }
+                case .end:
+                    if openStart < 0 {
+                        found.append((.lifecycleOrphanAppEnd, index, lastEnd))
+                    } else if !record.duration.isNaN {
+                        let elapsed = record.time - records[openStart].time
+                        let stated = record.duration * 1000
+                        if !(abs(stated - Double(elapsed)) <= Double(durationTolerance)) {
+                            found.append((.lifecycleDurationMismatch, index, openStart))
+                        }
+                    }
+                    openStart = -1
+                    crash = -1
+                    lastEnd = index
+                case .passiveStart:
+                    passive = index
+                case .view:
+                    if passive >= 0 { found.append((.lifecyclePassivePageView, index, passive)) }
+                }
+                index += 1
+            }
+            // A session still open at the end of the dump is flagged only when it crashed.
+            if openStart >= 0 && crash >= 0 { found.append((.lifecycleMissingAppEnd, crash, openStart)) }
+        }
+        found.sort { (records[$0.record].place, $0.rule.rawValue) < (records[$1.record].place, $1.rule.rawValue) }
+        for finding in found {
+            let record = records[finding.record]
+            findings.reportLater(finding.rule.index, at: record.location, breakdownValue: record.breakdown) {
+                ValidationExample(location: record.location, event: record.kind.eventName, value: value(record),
+                                  message: message(finding.rule, record, finding.related))
+            }
+        }
+    }
+
+    private func value(_ record: Record) -> String? {
+        record.duration.isNaN ? nil : "event_duration \(Self.seconds(record.duration))"
+    }
+
+    private func message(_ rule: BuiltInRule, _ record: Record, _ related: Int) -> String {
+        let other = related >= 0 ? records[related] : nil
+        let at = other.map { "the \($0.kind.eventName) at \(Self.place($0.location, from: record.location)) (\(TimeSyntax.describe(record.time - $0.time)) earlier)" } ?? ""
+        switch rule {
+        case .lifecycleMissingAppEnd where record.kind == .start:
+            return "the session begun by \(at) has no $AppEnd before this $AppStart"
+        case .lifecycleMissingAppEnd:
+            return "the session begun by \(at) crashed and has no $AppEnd"
+        case .lifecycleOrphanAppEnd:
+            return other == nil ? "$AppEnd with no $AppStart before it" : "$AppEnd with no open session (the last one was closed by \(at))"
+        case .lifecycleDurationMismatch:
+            return "event_duration \(Self.seconds(record.duration)) s, but the session began with \(at) (tolerance \(TimeSyntax.describe(durationTolerance)))"
+        default:
+            return "$AppViewScreen after \(at), with no $AppStart between: a background launch counted as a page view"
+        }
+    }
+
+    static func place(_ location: LineLocation, from here: LineLocation) -> String {
+        location.fileIndex == here.fileIndex ? "line \(location.line)" : "input \(location.fileIndex + 1) line \(location.line)"
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+}

@@ -1,0 +1,22 @@
+/// A set of line locations as one bit per line and input: 8 KB per 65,536 lines.
+///
+/// Lets findings made after the whole dump was read (lifecycle, type conflicts) tell whether
+/// their line was already counted among the lines with warnings.
+struct LineSet {
+    private var words: [[UInt64]] = []
+
+    /// Inserts `location`; returns true when it was not in the set.
+    ///
+    /// - Complexity: O(1) amortized.
+    mutating func insert(_ location: LineLocation) -> Bool {
+        while words.count <= location.fileIndex { words.append([]) }
+        let word = location.line >> 6
+        if words[location.fileIndex].count <= word {
+            words[location.fileIndex].append(contentsOf: repeatElement(0, count: max(word + 1 - words[location.fileIndex].count, 1024)))
+        }
+        let bit = UInt64(1) << UInt64(location.line & 63)
+        if words[location.fileIndex][word] & bit != 0 { return false }
+        words[location.fileIndex][word] |= bit
+        return true
+    }
+}
