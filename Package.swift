@@ -18,7 +18,9 @@ let package = Package(
         ),
         // Pure engines, each free of I/O and of the others: JSON Schema (tracking plans),
         // element identifiers from responder chains, ClickHouse-exact funnels.
-        .target(name: "ATKSchema"),
+        // Cross-module optimization lets ATKCore's analyses specialize the schema validator for
+        // the tape instance (no generic metadata or witness calls per value).
+        .target(name: "ATKSchema", swiftSettings: [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]),
         .target(name: "ATKElements"),
         .target(name: "ATKFunnel"),
         // Reading, parsing, the event model and every analysis. No printing, no exit.

@@ -11,7 +11,9 @@ struct ValidateCommand: ParsableCommand {
             Checks every line: JSON, the envelope (type, event, distinct_id, original_id, time), \
             property names, types and lengths; across the dump: property type conflicts and \
             duplicate events; per user in time order: sessions without $AppEnd, orphan $AppEnd, \
-            wrong durations and page views of background launches. Rules and ids: Docs/validate.md.
+            wrong durations and page views of background launches. With --plan, each track event's \
+            properties are also checked against a tracking plan (plan.* rules, Docs/plan.md). \
+            Rules and ids: Docs/validate.md.
 
             The report lists each rule that found something, grouped by severity, with its count, \
             its share of lines and the first examples (file, line, event, value, reason). \
@@ -23,6 +25,7 @@ struct ValidateCommand: ParsableCommand {
               atk validate --max-error-rate 0.001 --bad-rows bad.jsonl.gz logs/
               atk validate --fail-on warning --rule time.future --now 2026-09-08 d.gz
               atk validate --breakdown '$app_version' --skip-rule duplicate.event d.gz
+              atk validate --plan plan.json --strict-plan dump.jsonl.gz
 
             Exit codes: 0 no failing findings, 1 failing findings (errors by default; see \
             --fail-on and --max-error-rate), 2 usage error, 3 an input was unreadable or damaged \
@@ -68,16 +71,31 @@ struct ValidateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Count each rule's findings per value of this property ($app_version, $lib_version).", valueName: "property"))
     var breakdown: String?
 
-    /// The rules this run can report: the built-in ones, then those of added checks.
+    @Option(help: ArgumentHelp("Check events against a tracking plan: a JSON file or a directory of <event>.json schemas (Docs/plan.md).", valueName: "plan"))
+    var plan: String?
+
+    @Flag(help: "With --plan: a track event the plan does not list is an error (plan.unplanned_event), not a warning.")
+    var strictPlan = false
+
+    @Flag(help: "With --plan: check the plan's format keywords (date-time, date, time, email, ipv4, ipv6, uuid, uri) instead of treating them as annotations.")
+    var assertFormats = false
+
+    /// The rules this run can report: the built-in ones, then the plan's.
     func registry() -> RuleRegistry {
-        RuleRegistry()
+        var registry = RuleRegistry()
+        if plan != nil { PlanLineCheck.registerRules(in: &registry, strict: strictPlan) }
+        return registry
     }
 
     func validate() throws {
         try outputOptions.format.require([.text, .json, .junit])
         guard maxExamples >= 0 else { throw ValidationError("--max-examples must be 0 or more") }
+        if plan == nil && (strictPlan || assertFormats) {
+            throw ValidationError("--strict-plan and --assert-formats need --plan")
+        }
         let known = registry().rules.map(\.id)
         for id in rules + skippedRules where !known.contains(id) {
+            if id.hasPrefix("plan.") && plan == nil { throw ValidationError("rule '\(id)' needs --plan") }
             throw ValidationError("unknown rule '\(id)'; valid rules: \(known.joined(separator: ", "))")
         }
         if let maxErrorRate, !(0...1).contains(maxErrorRate) {
@@ -98,7 +116,15 @@ struct ValidateCommand: ParsableCommand {
         options.durationTolerance = TimeSyntax.span(durationTolerance) ?? options.durationTolerance
         options.maxExamples = maxExamples
         options.breakdownProperty = breakdown
-        let registry = registry()
+        var registry = registry()
+        var checks: [any LineCheck] = []
+        if let plan {
+            do {
+                checks.append(PlanLineCheck(checker: try PlanChecker(path: plan, assertFormats: assertFormats), registry: &registry, strict: strictPlan))
+            } catch {
+                throw CommandError("\(plan): \(error.description)", exit: CommandExit.usage)
+            }
+        }
         if !rules.isEmpty || !skippedRules.isEmpty {
             let selected = rules.isEmpty ? Set(registry.rules.map(\.id)) : Set(rules)
             options.rules = selected.subtracting(skippedRules)
@@ -114,7 +140,7 @@ struct ValidateCommand: ParsableCommand {
                 throw CommandError("\(error)", exit: CommandExit.unreadableInput)
             }
         }
-        var validator = DumpValidator(options: options, registry: registry, badRows: sink)
+        var validator = DumpValidator(options: options, registry: registry, checks: checks, badRows: sink)
         let (reports, unreadable) = input.read(resolved, into: &validator)
         validator.finish()
         var outputFailed = false
@@ -125,7 +151,8 @@ struct ValidateCommand: ParsableCommand {
 
         let outcome = ValidationOutcome(
             findings: validator.findings, reports: reports, events: validator.events, fileNames: fileNames,
-            breakdownProperty: breakdown, failOn: failOn, maxErrorRate: maxErrorRate)
+            breakdownProperty: breakdown, failOn: failOn, maxErrorRate: maxErrorRate,
+            plan: plan.flatMap { path in (validator.checks.first as? PlanLineCheck).map { PlanSummary(file: path, checker: $0.checker) } })
         let text = switch outputOptions.format {
         case .json: outcome.json().serialized(indent: 2)
         case .junit: outcome.junit()

@@ -9,6 +9,8 @@ struct ValidationOutcome {
     let breakdownProperty: String?
     let failOn: ValidateCommand.FailOn
     let maxErrorRate: Double?
+    /// The tracking plan's tallies, with --plan.
+    var plan: PlanSummary?
 
     var lines: Int { reports.reduce(0) { $0 + $1.lines } }
     var malformedLines: Int { reports.reduce(0) { $0 + $1.malformedLines } }
@@ -71,6 +73,7 @@ struct ValidationOutcome {
                 ("warnings", .int(total(.warning))), ("error_rate", .double(errorRate)), ("failed", .bool(failed)),
             ])),
             ("rules", .array(reported.map(ruleJSON))),
+            ("plan", plan?.json ?? .null),
             ("breakdown", breakdownProperty.map { property in
                 .object([
                     ("property", .string(property)),
@@ -144,6 +147,7 @@ struct ValidationOutcome {
             }
         }
         if reported.isEmpty { out += "\nno findings\n" }
+        if let plan { out += "\n" + plan.text }
         if reports.count > 1 || reports.contains(where: { $0.error != nil }) {
             out += "\n" + Terminal.table(
                 ["file", "lines", "malformed", "status"],

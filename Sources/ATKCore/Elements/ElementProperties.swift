@@ -28,7 +28,7 @@ public struct ElementProperties {
 
     private func node(_ index: Int) -> JSONNode? {
         guard index >= 0, let object else { return nil }
-        return JSONNode(tape: object.tape, base: object.base, index: index)
+        return JSONNode(entries: object.entries, base: object.base, index: index)
     }
 
     /// Finds the properties of `event` (the last of a repeated key, as `Event.property` does).
@@ -42,14 +42,14 @@ public struct ElementProperties {
         object = properties
         // The members are walked on the tape directly: a JSONNode per key and value would
         // retain the tape twice per member, a third of `elements verify`'s time.
-        let entries = properties.tape.entries
+        let entries = properties.entries
         let base = properties.base
         var k = properties.index + 1
         for _ in 0..<Int(entries[properties.index].count) {
             let key = entries[k]
             let v = k + 1
             if key.flags & TapeEntry.escaped != 0 {
-                assignEscaped(JSONNode(tape: properties.tape, base: base, index: k), v)
+                assignEscaped(JSONNode(entries: properties.entries, base: base, index: k), v)
             } else {
                 let name = UnsafeRawBufferPointer(start: base + Int(key.start), count: Int(key.end) - Int(key.start))
                 func `is`(_ candidate: StaticString) -> Bool {

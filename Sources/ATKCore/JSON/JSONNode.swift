@@ -3,17 +3,23 @@
 /// A node is valid only while the line it was parsed from is (inside the reader's callback).
 /// Make a `String` (``stringValue``) only for what you keep.
 public struct JSONNode {
-    let tape: JSONTape
+    /// The tape's entries, not the tape: a node is plain data (no reference counting as it is
+    /// copied through analyses and schema checks), valid while its line is, like `base`.
+    let entries: UnsafeMutablePointer<TapeEntry>
     let base: UnsafeRawPointer
     let index: Int
 
-    init(tape: JSONTape, base: UnsafeRawPointer, index: Int) {
-        self.tape = tape
+    init(entries: UnsafeMutablePointer<TapeEntry>, base: UnsafeRawPointer, index: Int) {
+        self.entries = entries
         self.base = base
         self.index = index
     }
 
-    var entry: TapeEntry { tape.entries[index] }
+    init(tape: JSONTape, base: UnsafeRawPointer, index: Int) {
+        self.init(entries: tape.entries, base: base, index: index)
+    }
+
+    var entry: TapeEntry { entries[index] }
 
     /// The value's JSON kind.
     public var kind: JSONKind { JSONKind(rawValue: entry.kind) ?? .null }
@@ -90,7 +96,7 @@ public struct JSONNode {
 
     /// The elements of an array (empty for other kinds), in order.
     public var elements: JSONElements {
-        JSONElements(tape: tape, base: base, first: index + 1, count: kind == .array ? count : 0)
+        JSONElements(entries: entries, base: base, first: index + 1, count: kind == .array ? count : 0)
     }
 
     /// Calls `body` with each member of an object in order; stop early by returning false.
@@ -100,10 +106,10 @@ public struct JSONNode {
         guard entry.kind == JSONKind.object.rawValue else { return }
         var k = index + 1
         for _ in 0..<count {
-            let key = JSONNode(tape: tape, base: base, index: k)
-            let value = JSONNode(tape: tape, base: base, index: k + 1)
+            let key = JSONNode(entries: entries, base: base, index: k)
+            let value = JSONNode(entries: entries, base: base, index: k + 1)
             if try !body(key, value) { return }
-            k = Int(tape.entries[k + 1].next)
+            k = Int(entries[k + 1].next)
         }
     }
 
@@ -140,20 +146,20 @@ public struct JSONNode {
 
 /// The elements of a JSON array, as a collection of ``JSONNode``s.
 public struct JSONElements: Sequence {
-    let tape: JSONTape
+    let entries: UnsafeMutablePointer<TapeEntry>
     let base: UnsafeRawPointer
     let first: Int
     public let count: Int
 
-    init(tape: JSONTape, base: UnsafeRawPointer, first: Int, count: Int) {
-        self.tape = tape
+    init(entries: UnsafeMutablePointer<TapeEntry>, base: UnsafeRawPointer, first: Int, count: Int) {
+        self.entries = entries
         self.base = base
         self.first = first
         self.count = count
     }
 
     public struct Iterator: IteratorProtocol {
-        let tape: JSONTape
+        let entries: UnsafeMutablePointer<TapeEntry>
         let base: UnsafeRawPointer
         var position: Int
         var remaining: Int
@@ -161,13 +167,13 @@ public struct JSONElements: Sequence {
             public mutating func next() -> JSONNode? {
             guard remaining > 0 else { return nil }
             remaining -= 1
-            let node = JSONNode(tape: tape, base: base, index: position)
-            position = Int(tape.entries[position].next)
+            let node = JSONNode(entries: entries, base: base, index: position)
+            position = Int(entries[position].next)
             return node
         }
     }
 
     public func makeIterator() -> Iterator {
-        Iterator(tape: tape, base: base, position: first, remaining: count)
+        Iterator(entries: entries, base: base, position: first, remaining: count)
     }
 }

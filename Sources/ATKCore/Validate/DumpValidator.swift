@@ -26,7 +26,8 @@ public struct DumpValidator: DumpVisitor {
     private var types: PropertyTypeTracker
     private var duplicates = DuplicateDetector()
     private var lifecycle: LifecycleTracker
-    private var checks: [any LineCheck]
+    /// The added checks, as they stand after the run (a plan check keeps its tallies).
+    public private(set) var checks: [any LineCheck]
     private let badRows: (any BadRowSink)?
     private let breakdownKey: [UInt8]?
     private let checkDuplicates: Bool
@@ -69,7 +70,7 @@ public struct DumpValidator: DumpVisitor {
         let location = event.location
         let breakdown = breakdownKey == nil ? 0 : breakdownValue(event)
         findings.beginLine(location, breakdownValue: breakdown)
-        // Each envelope node once: every copy of the event or a node retains its tape.
+        // Each envelope node once: every copy of the event retains its tape.
         let nameNode = event.event, distinctId = event.distinctId, timeNode = event.time
         var nameId: Int32 = -1
         if let nameNode, nameNode.kind == .string { nameId = nameNode.withUTF8 { eventNameId($0) } }
@@ -229,8 +230,7 @@ public struct DumpValidator: DumpVisitor {
         _ properties: JSONNode, isTrack: Bool, nameId: Int32, location: LineLocation, breakdown: Int32, eventName: () -> String?
     ) -> PropertyScan {
         var scan = PropertyScan()
-        let tape = properties.tape, base = properties.base
-        let entries = tape.entries
+        let entries = properties.entries, base = properties.base
         let recordTypes = isTrack && checkTypes
         // Events of one name repeat their keys in the same order: guess each key's id from the
         // last event of the name, and hash only when the guess is wrong.
@@ -260,7 +260,7 @@ public struct DumpValidator: DumpVisitor {
             let info = keyInfos[Int(keyId)]
             scan.presence |= info.presence
             if info.violation != nil {
-                let key = JSONNode(tape: tape, base: base, index: k)
+                let key = JSONNode(entries: entries, base: base, index: k)
                 findings.report(.propertyName, event: eventName(), value: key.stringValue,
                                 message: "property key '\(key.stringValue ?? "")' \(info.violation.map(String.init(describing:)) ?? "")")
             }
@@ -269,12 +269,12 @@ public struct DumpValidator: DumpVisitor {
             case .string:
                 type = .string
                 // Raw bytes are at least as many as characters: short strings need no counting.
-                if valueEntry.end - valueEntry.start > 8191 { checkLength(valueIndex, key: k, tape, base, eventName) }
+                if valueEntry.end - valueEntry.start > 8191 { checkLength(valueIndex, key: k, entries, base, eventName) }
             case .number:
                 type = .number
                 if info.presence == PropertyKeyInfo.eventDuration
                     || (info.presence == PropertyKeyInfo.dollarEventDuration && scan.presence & PropertyKeyInfo.eventDuration == 0) {
-                    scan.duration = JSONNode(tape: tape, base: base, index: valueIndex).doubleValue
+                    scan.duration = JSONNode(entries: entries, base: base, index: valueIndex).doubleValue
                 }
             case .bool:
                 type = .boolean
@@ -288,21 +288,21 @@ public struct DumpValidator: DumpVisitor {
                     if entry.kind != JSONKind.string.rawValue {
                         valid = false
                     } else if entry.end - entry.start > 8191 {
-                        checkLength(element, key: k, tape, base, eventName)
+                        checkLength(element, key: k, entries, base, eventName)
                     }
                     element = Int(entry.next)
                 }
                 if valid {
                     type = .list
                 } else {
-                    report(.propertyType, key: k, value: valueIndex, tape, base, "is a list holding non-strings", eventName)
+                    report(.propertyType, key: k, value: valueIndex, entries, base, "is a list holding non-strings", eventName)
                 }
             case .object:
-                report(.propertyType, key: k, value: valueIndex, tape, base, "is an object", eventName)
+                report(.propertyType, key: k, value: valueIndex, entries, base, "is an object", eventName)
             }
             if recordTypes, let type {
                 types.record(name: Int(keyId), type: type, at: location, breakdown: breakdown, event: nameId) {
-                    Self.shown(JSONNode(tape: tape, base: base, index: valueIndex))
+                    Self.shown(JSONNode(entries: entries, base: base, index: valueIndex))
                 }
             }
             k = Int(valueEntry.next)
@@ -327,23 +327,23 @@ public struct DumpValidator: DumpVisitor {
     }
 
     private mutating func report(
-        _ rule: BuiltInRule, key: Int, value: Int, _ tape: JSONTape, _ base: UnsafeRawPointer, _ problem: String, _ eventName: () -> String?
+        _ rule: BuiltInRule, key: Int, value: Int, _ entries: UnsafeMutablePointer<TapeEntry>, _ base: UnsafeRawPointer, _ problem: String, _ eventName: () -> String?
     ) {
-        let name = JSONNode(tape: tape, base: base, index: key).stringValue ?? ""
-        findings.report(rule, event: eventName(), value: "\(name): \(Self.shown(JSONNode(tape: tape, base: base, index: value)))",
+        let name = JSONNode(entries: entries, base: base, index: key).stringValue ?? ""
+        findings.report(rule, event: eventName(), value: "\(name): \(Self.shown(JSONNode(entries: entries, base: base, index: value)))",
                         message: "property '\(name)' \(problem)")
     }
 
     /// `property.too_long` and `property.truncated` for a string (a value or a list element)
     /// longer than 8,191 bytes.
-    private mutating func checkLength(_ index: Int, key: Int, _ tape: JSONTape, _ base: UnsafeRawPointer, _ eventName: () -> String?) {
-        let value = JSONNode(tape: tape, base: base, index: index)
+    private mutating func checkLength(_ index: Int, key: Int, _ entries: UnsafeMutablePointer<TapeEntry>, _ base: UnsafeRawPointer, _ eventName: () -> String?) {
+        let value = JSONNode(entries: entries, base: base, index: index)
         let length = value.stringLength
         guard length > 8191 else { return }
         if length == 8192 && value.withUTF8({ $0.last == UInt8(ascii: "$") }) {
-            report(.propertyTruncated, key: key, value: index, tape, base, "is 8,192 characters ending in $: an SDK cut it", eventName)
+            report(.propertyTruncated, key: key, value: index, entries, base, "is 8,192 characters ending in $: an SDK cut it", eventName)
         } else {
-            report(.propertyTooLong, key: key, value: index, tape, base, "is \(length) characters long (at most 8,191)", eventName)
+            report(.propertyTooLong, key: key, value: index, entries, base, "is \(length) characters long (at most 8,191)", eventName)
         }
     }
 

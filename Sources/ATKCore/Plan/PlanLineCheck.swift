@@ -1,0 +1,66 @@
+import Foundation
+import ATKSchema
+
+/// A tracking plan as a validation check: each violation becomes a `plan.*` finding on the line,
+/// with the instance and schema paths as example details.
+public struct PlanLineCheck: LineCheck {
+    public private(set) var checker: PlanChecker
+    /// Registry index of each rule, in `PlanChecker.Rule.allCases` order.
+    private let ruleIndices: [Int]
+
+    /// Adds the `plan.*` rules to `registry`; `plan.unplanned_event` is an error when `strict`.
+    @discardableResult
+    public static func registerRules(in registry: inout RuleRegistry, strict: Bool) -> [Int] {
+        PlanChecker.Rule.allCases.map { rule in
+            registry.register(ValidationRule(id: rule.rawValue, severity: rule.severity(strict: strict), summary: rule.summary))
+        }
+    }
+
+    /// - Parameter registry: the run's rules; the plan's are added to it.
+    public init(checker: PlanChecker, registry: inout RuleRegistry, strict: Bool) {
+        self.checker = checker
+        ruleIndices = Self.registerRules(in: &registry, strict: strict)
+    }
+
+    public mutating func check(_ event: Event, findings: inout ValidationFindings) {
+        let indices = ruleIndices
+        checker.check(event) { violation in
+            let rule = indices[PlanChecker.Rule.allCases.firstIndex(of: violation.rule) ?? 0]
+            findings.report(
+                rule, event: event.event?.stringValue, value: Self.value(in: event, at: violation.instancePath),
+                message: violation.message,
+                details: [("instance_path", violation.instancePath), ("schema_path", violation.schemaPath)])
+        }
+    }
+
+    public mutating func finish(findings: inout ValidationFindings) {}
+
+    /// The offending value as written, for a top-level property path (`/properties/price`).
+    private static func value(in event: Event, at instancePath: String) -> String? {
+        let parts = instancePath.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count >= 3, parts[1] == "properties" else { return nil }
+        let name = parts[2].replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+        guard let node = event.property(name) else { return nil }
+        return ValidationExample.shortened(String(decoding: node.sourceBytes, as: UTF8.self))
+    }
+}
+
+extension PlanChecker.Rule {
+    /// The rule's severity: every violation is an error but an unplanned event, which is a
+    /// warning unless the plan is strict.
+    public func severity(strict: Bool) -> Severity {
+        self == .unplannedEvent && !strict ? .warning : .error
+    }
+
+    /// One line: what the rule finds.
+    public var summary: String {
+        switch self {
+        case .unplannedEvent: "a track event the plan does not list"
+        case .required: "a property the plan requires is missing"
+        case .type: "a property of a type the plan does not allow"
+        case .enumeration: "a value not in the plan's enum"
+        case .additionalProperty: "a property the plan does not allow (additionalProperties)"
+        case .constraint: "a value breaking another plan keyword (pattern, minimum, const, ...)"
+        }
+    }
+}
