@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+@Suite("Tracking plans, end to end")
+struct PlanEndToEndTests {
+    /// Lines of the truth's faults of `kinds`, sorted.
+    private func faultLines(_ truth: [String: Any], _ kinds: String...) -> [Int] {
+        kinds.flatMap { (truth[object: "faults"][object: $0]["lines"] as? [Int]) ?? [] }.sorted()
+    }
+
+    /// Lines reported under `rule` in a validate JSON report (all of them: --max-examples is large).
+    private func ruleLines(_ report: [String: Any], _ rule: String) -> [Int] {
+        report[array: "rules"].first { $0["id"] as? String == rule }.map { rule in
+            (rule["examples"] as? [[String: Any]] ?? []).compactMap { $0[int: "line"] }
+        } ?? []
+    }
+
+    @Test("validate --plan on the sample: plan.* findings are exactly the injected faults, with paths")
+    func samplePlan() throws {
+        let result = try CLI.run(["validate", "--format", "json", "--max-examples", "1000", "--plan", CLI.sample("plan.json"), CLI.sample("demo.jsonl.gz")])
+        #expect(result.status == 1)
+        let report = result.json
+        let truth = try loadJSON(CLI.sample("demo.truth.json"))
+        #expect(ruleLines(report, "plan.type") == faultLines(truth, "price_as_string"))
+        #expect(ruleLines(report, "plan.required") == faultLines(truth, "click_without_element_type"))
+        #expect(ruleLines(report, "plan.constraint") == faultLines(truth, "negative_duration", "duration_too_long"))
+        #expect(ruleLines(report, "plan.unplanned_event") == faultLines(truth, "bad_event_name"))
+        #expect(!ruleLines(report, "plan.type").isEmpty)
+        let typeExample = report[array: "rules"].first { $0["id"] as? String == "plan.type" }?["examples"] as? [[String: Any]]
+        #expect(typeExample?.first?["instance_path"] as? String == "/properties/price")
+        #expect(typeExample?.first?["schema_path"] as? String == "#/events/AddToCart/properties/price/type")
+        let plan = report[object: "plan"]
+        #expect(plan["file"] as? String == CLI.sample("plan.json"))
+        let addToCart = plan[array: "events"].first { $0["event"] as? String == "AddToCart" }
+        let conversions = truth[object: "stats"][array: "events"].first { $0["event"] as? String == "AddToCart" }?[int: "count"]
+        #expect(addToCart?[int: "checked"] == conversions)
+        #expect(addToCart?[int: "violating"] == faultLines(truth, "price_as_string").count)
+        #expect(plan[int: "unplanned_events"] == faultLines(truth, "bad_event_name").count)
+        let severity = report[array: "rules"].first { $0["id"] as? String == "plan.unplanned_event" }?["severity"] as? String
+        #expect(severity == "warning")
+    }
+
+    @Test("--strict-plan makes unplanned events errors; plan rules can be selected; bad rows get plan errors")
+    func strictAndSelection() throws {
+        let scratch = try Scratch()
+        let bad = scratch.path("bad.jsonl")
+        let strict = try CLI.run(["validate", "--format", "json", "--strict-plan", "--rule", "plan.unplanned_event", "--rule", "plan.type",
+                                  "--bad-rows", bad, "--plan", CLI.sample("plan.json"), CLI.sample("demo.jsonl.gz")])
+        #expect(strict.status == 1)
+        let ids = strict.json[array: "rules"].compactMap { $0["id"] as? String }
+        #expect(ids == ["plan.unplanned_event", "plan.type"])  // registry order
+        #expect(strict.json[array: "rules"].allSatisfy { $0["severity"] as? String == "error" })
+        let truth = try loadJSON(CLI.sample("demo.truth.json"))
+        let rows = try String(contentsOfFile: bad, encoding: .utf8).split(separator: "\n")
+        #expect(rows.count == Set(faultLines(truth, "price_as_string") + faultLines(truth, "bad_event_name")).count)
+        #expect(try CLI.run(["validate", "--rule", "plan.type", CLI.sample("demo.jsonl.gz")]).status == 2)
+        #expect(try CLI.run(["validate", "--strict-plan", CLI.sample("demo.jsonl.gz")]).status == 2)
+    }
+
+    @Test("a plan with an unknown keyword is refused with its location (exit 2); a missing plan too")
+    func refusedPlans() throws {
+        let scratch = try Scratch()
+        let plan = scratch.path("typo.json")
+        try #"{"events": {"AddToCart": {"properties": {"price": {"type": "number", "minimumm": 0}}}}}"#
+            .write(toFile: plan, atomically: true, encoding: .utf8)
+        let typo = try CLI.run(["validate", "--plan", plan, CLI.sample("demo.jsonl.gz")])
+        #expect(typo.status == 2)
+        #expect(typo.stderr.contains("minimumm") && typo.stderr.contains("#/events/AddToCart/properties/price/minimumm"))
+        #expect(typo.stdout.isEmpty)
+        let missing = try CLI.run(["validate", "--plan", scratch.path("none.json"), CLI.sample("demo.jsonl.gz")])
+        #expect(missing.status == 2 && missing.stderr.contains("none.json"))
+    }
+
+    @Test("plan infer round trip on the demo dump: with --required-share 1 the dump meets its plan")
+    func inferRoundTrip() throws {
+        let scratch = try Scratch()
+        let plan = scratch.path("inferred.json")
+        let inferred = try CLI.run(["plan", "infer", "--required-share", "1", "-o", plan, CLI.sample("demo.jsonl.gz")])
+        #expect(inferred.status == 0 && inferred.stderr.isEmpty)
+        let checked = try CLI.run(["validate", "--format", "json", "--plan", plan, CLI.sample("demo.jsonl.gz")])
+        let planRules = checked.json[array: "rules"].compactMap { $0["id"] as? String }.filter { $0.hasPrefix("plan.") }
+        #expect(planRules.isEmpty)
+        #expect(checked.json[object: "plan"][int: "unplanned_events"] == 0)
+        let planned = checked.json[object: "plan"][array: "events"].compactMap { $0["event"] as? String }
+        let truth = try loadJSON(CLI.sample("demo.truth.json"))
+        let tracked = truth[object: "stats"][array: "events"].compactMap { $0["event"] as? String }
+        #expect(Set(planned) == Set(tracked))
+    }
+
+    @Test("plan infer with the default share names the required properties some events lack, and validate flags exactly those")
+    func inferDefaultShare() throws {
+        let scratch = try Scratch()
+        let plan = scratch.path("inferred.json")
+        let inferred = try CLI.run(["plan", "infer", "-o", plan, CLI.sample("demo.jsonl.gz")])
+        #expect(inferred.status == 0)
+        let flagged = inferred.stderr.split(separator: "\n").compactMap { line -> Int? in
+            guard let range = line.range(of: "flags the ") else { return nil }
+            return Int(line[range.upperBound...].prefix { $0.isNumber })
+        }
+        #expect(!flagged.isEmpty)
+        let checked = try CLI.run(["validate", "--format", "json", "--rule", "plan.required", "--plan", plan, CLI.sample("demo.jsonl.gz")])
+        let required = checked.json[array: "rules"].first { $0["id"] as? String == "plan.required" }?[int: "count"] ?? 0
+        #expect(required <= flagged.reduce(0, +) && required > 0)
+        #expect(checked.json[array: "rules"].count == 1)
+    }
+}
