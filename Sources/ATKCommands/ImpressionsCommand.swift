@@ -61,10 +61,10 @@ struct ImpressionsCommand: ParsableCommand {
     @Option(help: "Duplicate rule: once-per-view, window or buffer.")
     var policy: String = ImpressionOptions.Policy.oncePerView.rawValue
 
-    @Option(help: ArgumentHelp("--policy window: the largest gap between two exposures of an item that makes a duplicate (ms, s or m; default 1s).", valueName: "duration"))
+    @Option(help: ArgumentHelp("--policy window: the largest gap between two exposures of an item that makes a duplicate (250ms, 1s, 2m; default 1s).", valueName: "duration"))
     var window: String?
 
-    @Option(help: ArgumentHelp("--policy buffer: single exposures of one element at most this far apart form one batch (ms, s or m; default 0: same timestamp).", valueName: "duration"))
+    @Option(help: ArgumentHelp("--policy buffer: single exposures of one element at most this far apart form one batch (250ms, 1s; default 0ms: same timestamp).", valueName: "duration"))
     var batchGap: String?
 
     @Option(help: ArgumentHelp("Split the summary by this property's values (e.g. $app_version).", valueName: "PROPERTY"))
@@ -131,16 +131,12 @@ struct ImpressionsCommand: ParsableCommand {
         return options
     }
 
-    /// `1500`, `1500ms`, `1s`, `2m` as milliseconds (a bare number is milliseconds).
+    /// A span option (``TimeSpan``) in milliseconds.
     static func milliseconds(_ text: String, option: String) throws -> Int64 {
-        let units: [(suffix: String, factor: Int64)] = [("ms", 1), ("s", 1000), ("m", 60_000)]
-        let unit = units.first { text.hasSuffix($0.suffix) } ?? ("", 1)
-        guard let value = Int64(text.dropLast(unit.suffix.count)), value >= 0 else {
-            throw ValidationError("\(option) must be a whole number of ms, s or m, such as 1s or 300ms (got \(text))")
+        guard let milliseconds = TimeSpan.milliseconds(text) else {
+            throw ValidationError("\(option) must be \(TimeSpan.help), not '\(text)'")
         }
-        let (product, overflow) = value.multipliedReportingOverflow(by: unit.factor)
-        guard !overflow else { throw ValidationError("\(option) is too long") }
-        return product
+        return milliseconds
     }
 
     func run() throws {

@@ -59,7 +59,7 @@ struct ValidateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The time time.future compares with: ISO-8601 (2026-09-08T12:00:00Z) or ms since the epoch (default: the clock).", valueName: "time"))
     var now: String?
 
-    @Option(help: ArgumentHelp("How far past now a time may be (90s, 10m, 1h, 7d).", valueName: "span"))
+    @Option(help: ArgumentHelp("How far past now a time may be (90s, 10m, 1h, 7d; a unit is required).", valueName: "span"))
     var futureTolerance = "10m"
 
     @Option(help: ArgumentHelp("How far $AppEnd's duration may differ from its session's length (90s, 10m, ...).", valueName: "span"))
@@ -106,7 +106,7 @@ struct ValidateCommand: ParsableCommand {
         }
         for (name, value) in [("--future-tolerance", futureTolerance), ("--duration-tolerance", durationTolerance)]
         where TimeSyntax.span(value) == nil {
-            throw ValidationError("\(name) must be a span such as 90s, 10m, 1h or 7d, not '\(value)'")
+            throw ValidationError("\(name) must be \(TimeSpan.help), not '\(value)'")
         }
     }
 

@@ -201,7 +201,7 @@ struct FunnelEndToEndTests {
     @Test("usage errors exit 2 with a message; unreadable input exits 3 after reporting the rest")
     func exitCodes() throws {
         let sample = CLI.sample("demo.jsonl.gz")
-        for arguments in [["--steps", "A", "--window", "1.5h"], ["--steps", "A[x="], ["--path", "--steps", "A"],
+        for arguments in [["--steps", "A", "--window", "90"], ["--steps", "A", "--window", "1.5y"], ["--steps", "A[x="], ["--path", "--steps", "A"],
                           ["--steps", "A", "--mode", "strict"], ["--steps", "A", "--count", "sessions"], [],
                           ["--path", "--strict"], ["--steps", "A", "--entity", "DL_HOME"], ["--path", "--window", "1h"],
                           ["--steps", String(repeating: "A,", count: 32) + "A"]] {

@@ -165,3 +165,19 @@ struct FormatTests {
         #expect(result.stdout.isEmpty)
     }
 }
+
+@Suite("One span syntax for every option")
+struct SpanOptionTests {
+    @Test("a bare number is refused by every span option; a number with a unit is accepted", arguments: [
+        ["funnel", "--steps", "A,B", "--window"], ["validate", "--future-tolerance"], ["validate", "--duration-tolerance"],
+        ["impressions", "--policy", "window", "--window"], ["impressions", "--policy", "buffer", "--batch-gap"],
+    ])
+    func spans(_ option: [String]) throws {
+        let bare = try CLI.run(option + ["5", CLI.sample("demo.jsonl.gz")])
+        #expect(bare.status == 2)
+        #expect(bare.stderr.contains("250ms"))
+        let unit = try CLI.run(option + ["1.5s", "--format", "json", CLI.sample("demo.jsonl.gz")])
+        #expect(unit.status == 0 || unit.status == 1)
+        #expect(unit.json["tool"] as? String == "atk")
+    }
+}

@@ -1,27 +1,10 @@
 import Foundation
 
-/// The time values of validate's options: spans (`90s`, `10m`, `1h`, `7d`, `500ms`) and instants
+/// The time values of validate's options: spans (``TimeSpan``) and instants
 /// (ISO-8601 or milliseconds since the epoch), and spans written for people.
 public enum TimeSyntax {
-    /// Milliseconds in a span such as `90s`, `10m`, `1.5h`, `7d` or `250ms`; a bare number is
-    /// seconds. Nil when it is not one (or negative).
-    public static func span(_ text: String) -> Int64? {
-        let units: [(String, Double)] = [("ms", 1), ("s", 1000), ("m", 60_000), ("h", 3_600_000), ("d", 86_400_000)]
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        var number = Substring(trimmed)
-        var factor = 1000.0
-        for (suffix, value) in units where trimmed.hasSuffix(suffix) {
-            let head = trimmed.dropLast(suffix.count)
-            // "ms" also ends in "s": take the longest unit whose head is a number.
-            if Double(head) != nil {
-                number = head
-                factor = value
-                break
-            }
-        }
-        guard let value = Double(number), value >= 0, value.isFinite, value * factor < 9e18 else { return nil }
-        return Int64((value * factor).rounded())
-    }
+    /// Milliseconds in a span (``TimeSpan``: `250ms`, `90s`, `10m`, `1.5h`, `7d`); nil when it is not one.
+    public static func span(_ text: String) -> Int64? { TimeSpan.milliseconds(text) }
 
     /// Milliseconds since the epoch of `2026-09-08T12:00:00Z` (fractional seconds and offsets
     /// allowed, `Z` assumed when none), `2026-09-08` (midnight UTC), or a plain integer of ms.
