@@ -36,6 +36,10 @@ demo: release
 	@echo "== atk validate --max-examples 2 $(SAMPLE)"
 	@$(RELEASE) validate --max-examples 2 $(SAMPLE) || true
 	@echo
+	@echo "== atk validate --plan Samples/plan.json (plan rules only) $(SAMPLE)"
+	@$(RELEASE) validate --plan Samples/plan.json --max-examples 1 --rule plan.unplanned_event --rule plan.required \
+		--rule plan.type --rule plan.enum --rule plan.additional_property --rule plan.constraint $(SAMPLE) || true
+	@echo
 	@echo "== atk funnel --steps '\$$AppStart,ProductView,AddToCart' --window 1h $(SAMPLE)"
 	@$(RELEASE) funnel --max-examples 0 --steps '$$AppStart,ProductView,AddToCart' --window 1h $(SAMPLE)
 	@echo

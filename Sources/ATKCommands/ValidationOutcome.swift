@@ -134,6 +134,7 @@ struct ValidationOutcome {
                     out += "      \(fileName(example.location)):\(example.location.line)"
                     if let event = example.event { out += "  \(ValidationExample.shortened(event))" }
                     out += "  \(example.message)"
+                    if let path = example.details.first(where: { $0.0 == "instance_path" })?.1 { out += " at \(path)" }
                     if let value = example.value { out += "  [\(value)]" }
                     out += "\n"
                 }
