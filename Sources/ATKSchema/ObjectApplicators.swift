@@ -1,23 +1,21 @@
 /// The object applicators of one schema object, evaluated in a single pass over the members.
+///
+/// Plain data: ranges of `SchemaTables` entries, so reading it costs no reference counting.
 struct ObjectApplicators: Sendable {
-    /// `properties`, sorted by UTF-8 key for binary search.
-    var named: [(key: PropertyKey, node: Int)] = []
-    /// `patternProperties`.
-    var patterns: [(matcher: PatternMatcher, node: Int)] = []
+    /// `properties`: a range of `SchemaTables.named`, sorted by UTF-8 key for binary search.
+    let named: Range<Int>
+    /// One bit per key length of `named` (`lengthBit`): most instance members are ruled out
+    /// by their length alone, without comparing bytes.
+    let namedLengths: UInt64
+    /// `patternProperties`: a range of `SchemaTables.patternProperties`.
+    let patterns: Range<Int>
     /// `additionalProperties`, and whether it is the `false` schema.
-    var additional: Int?
-    var additionalIsFalse = false
+    let additional: Int?
+    let additionalIsFalse: Bool
 
-    /// The `properties` subschema for `key`, if any.
-    func namedNode(for key: UnsafeRawBufferPointer) -> Int? {
-        var low = 0
-        var high = named.count - 1
-        while low <= high {
-            let mid = (low + high) / 2
-            let order = named[mid].key.utf8.withUnsafeBytes { JSONEquality.compareBytes($0, key) }
-            if order == 0 { return named[mid].node }
-            if order < 0 { low = mid + 1 } else { high = mid - 1 }
-        }
-        return nil
+    /// The bit of `namedLengths` for keys of `count` bytes (lengths of 63 and more share one).
+    @inline(__always)
+    static func lengthBit(_ count: Int) -> UInt64 {
+        1 << UInt64(min(count, 63))
     }
 }

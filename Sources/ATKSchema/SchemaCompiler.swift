@@ -24,7 +24,10 @@ struct SchemaCompiler {
     private var anchors: [URI: (document: Int, tokens: [String])] = [:]
     private var bases: [Location: URI] = [:]
     private var nodeIndex: [Location: Int] = [:]
-    private var nodes: [SchemaNode] = []
+    private var nodes: ContiguousArray<SchemaNode> = []
+    private var schemaPaths: [String] = []
+    /// What compiled keywords refer to (written by `KeywordCompiler`).
+    var tables = SchemaTables()
     private let external: [URI: JSONValue]
     private let options: SchemaOptions
     private let defaultDraft: SchemaDraft
@@ -65,7 +68,7 @@ struct SchemaCompiler {
 
     /// The finished program.
     func finish() -> SchemaProgram {
-        SchemaProgram(nodes: nodes)
+        SchemaProgram(nodes: nodes, schemaPaths: schemaPaths, tables: tables)
     }
 
     // MARK: - Locations
@@ -193,13 +196,17 @@ struct SchemaCompiler {
             try scan(document, tokens, value, base: ancestorBase(document, tokens))
         }
         let index = nodes.count
-        nodes.append(SchemaNode(schemaPath: path(document, tokens), keywords: []))
+        nodes.append(SchemaNode(keywords: 0..<0))
+        schemaPaths.append(path(document, tokens))
         nodeIndex[here] = index
         var keywords = KeywordCompiler(document: document, tokens: tokens, value: value,
                                        base: bases[here] ?? documents[document].uri,
                                        draft: documents[document].draft, options: options)
         let compiled = try keywords.compile(using: &self)
-        nodes[index].keywords = compiled
+        // Appended after compiling: subschemas compiled meanwhile added their own keywords.
+        let start = tables.keywords.count
+        tables.keywords.append(contentsOf: compiled)
+        nodes[index].keywords = start..<tables.keywords.count
         return index
     }
 

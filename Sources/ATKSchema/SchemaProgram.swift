@@ -4,16 +4,22 @@
 /// Validation is generic over `JSONInstance` and, in optimized builds, does not allocate
 /// for a valid instance, except for patterns that need Swift `Regex` (anything beyond
 /// `SimplePattern`), asserted `format`s and `unevaluated*` bookkeeping. Violations are
-/// only rendered (paths, messages) when collecting and failing.
+/// only rendered (paths, messages) when collecting and failing. Nodes and keywords are
+/// plain data, so walking them does no reference counting.
 final class SchemaProgram: Sendable {
-    let nodes: [SchemaNode]
+    let nodes: ContiguousArray<SchemaNode>
+    /// Schema path of each node, e.g. `#/properties/a` (read only to report a violation).
+    let schemaPaths: [String]
+    let tables: SchemaTables
 
     /// Maximum nesting of schema evaluations; deeper evaluation (a `$ref` cycle that makes no
     /// progress, or a value nested about 128 levels under a recursive schema) fails with a `$ref` violation.
     static let maxDepth = 256
 
-    init(nodes: [SchemaNode]) {
+    init(nodes: ContiguousArray<SchemaNode>, schemaPaths: [String], tables: SchemaTables) {
         self.nodes = nodes
+        self.schemaPaths = schemaPaths
+        self.tables = tables
     }
 
     /// Collects violations when `collecting`; otherwise evaluation stops at the first failure.
@@ -27,13 +33,12 @@ final class SchemaProgram: Sendable {
     /// Validates `instance` against node `index`.
     func validate<I: JSONInstance>(_ index: Int, _ instance: I, _ path: Path, _ sink: inout Sink,
                                    depth: Int) -> Bool {
-        let node = nodes[index]
         guard depth < SchemaProgram.maxDepth else {
-            report(&sink, "$ref", node, path, "schema evaluation nests too deeply (recursive $ref or very deep value)")
+            report(&sink, "$ref", index, path, "schema evaluation nests too deeply (recursive $ref or very deep value)")
             return false
         }
         var valid = true
-        for keyword in node.keywords where !check(keyword, index, node, instance, path, &sink, depth + 1) {
+        for keyword in nodes[index].keywords where !check(tables.keywords[keyword], index, instance, path, &sink, depth + 1) {
             valid = false
             if !sink.collecting { return false }
         }
@@ -46,10 +51,11 @@ final class SchemaProgram: Sendable {
         return validate(index, instance, nil, &sink, depth: depth)
     }
 
-    private func report(_ sink: inout Sink, _ keyword: String, _ node: SchemaNode, _ path: Path,
+    private func report(_ sink: inout Sink, _ keyword: String, _ node: Int, _ path: Path,
                         _ message: @autoclosure () -> String) {
         guard sink.collecting else { return }
-        let schemaPath = keyword == "false" ? node.schemaPath : node.schemaPath + "/" + JSONPointer.escape(keyword)
+        let nodePath = schemaPaths[node]
+        let schemaPath = keyword == "false" ? nodePath : nodePath + "/" + JSONPointer.escape(keyword)
         sink.violations.append(SchemaViolation(keyword: keyword, instancePath: InstancePathLink.render(path),
                                                schemaPath: schemaPath, message: message()))
     }
@@ -92,7 +98,7 @@ final class SchemaProgram: Sendable {
         }
     }
 
-    private func check<I: JSONInstance>(_ keyword: SchemaKeyword, _ index: Int, _ node: SchemaNode, _ instance: I,
+    private func check<I: JSONInstance>(_ keyword: SchemaKeyword, _ node: Int, _ instance: I,
                                         _ path: Path, _ sink: inout Sink, _ depth: Int) -> Bool {
         let kind = instance.kind
         switch keyword {
@@ -106,13 +112,13 @@ final class SchemaProgram: Sendable {
             }
             return true
         case .enumeration(let values):
-            guard values.contains(where: { JSONEquality.equal(instance, $0) }) else {
+            guard tables.contains(values, instance) else {
                 report(&sink, "enum", node, path, "value is not one of the allowed values")
                 return false
             }
             return true
         case .constant(let value):
-            guard JSONEquality.equal(instance, value) else {
+            guard tables.contains(value, instance) else {
                 report(&sink, "const", node, path, "value does not equal the required constant")
                 return false
             }
@@ -120,15 +126,15 @@ final class SchemaProgram: Sendable {
         case .required(let keys):
             guard kind == .object else { return true }
             var valid = true
-            for key in keys where key.utf8.withUnsafeBytes({ instance.member($0) }) == nil {
+            for key in keys where tables.withKey(key, { instance.member($0) }) == nil {
                 valid = false
-                report(&sink, "required", node, path, "'\(key.name)' is required")
+                report(&sink, "required", node, path, "'\(tables.keyNames[key])' is required")
                 if !sink.collecting { return false }
             }
             return valid
         case .object(let object):
             guard kind == .object else { return true }
-            return checkMembers(object, node, instance, path, &sink, depth)
+            return checkMembers(tables.objects[object], node, instance, path, &sink, depth)
         case .propertyNames(let names):
             guard kind == .object else { return true }
             var valid = true
@@ -148,21 +154,26 @@ final class SchemaProgram: Sendable {
             guard kind == .object, instance.count > n else { return true }
             report(&sink, "maxProperties", node, path, "object has \(instance.count) properties, at most \(n) allowed")
             return false
-        case .dependentRequired(let entries, let name):
+        case .dependentRequired(let entries, let draft7):
             guard kind == .object else { return true }
             var valid = true
-            for entry in entries where entry.key.utf8.withUnsafeBytes({ instance.member($0) }) != nil {
-                for key in entry.required where key.utf8.withUnsafeBytes({ instance.member($0) }) == nil {
+            for i in entries {
+                let entry = tables.dependentRequired[i]
+                guard tables.withKey(entry.key, { instance.member($0) }) != nil else { continue }
+                for key in entry.required where tables.withKey(key, { instance.member($0) }) == nil {
                     valid = false
-                    report(&sink, name, node, path, "'\(key.name)' is required when '\(entry.key.name)' is present")
+                    report(&sink, draft7 ? "dependencies" : "dependentRequired", node, path,
+                           "'\(tables.keyNames[key])' is required when '\(tables.keyNames[entry.key])' is present")
                     if !sink.collecting { return false }
                 }
             }
             return valid
-        case .dependentSchemas(let entries, _):
+        case .dependentSchemas(let entries):
             guard kind == .object else { return true }
             var valid = true
-            for entry in entries where entry.key.utf8.withUnsafeBytes({ instance.member($0) }) != nil {
+            for i in entries {
+                let entry = tables.dependentSchemas[i]
+                guard tables.withKey(entry.key, { instance.member($0) }) != nil else { continue }
                 if !validate(entry.node, instance, path, &sink, depth: depth) {
                     valid = false
                     if !sink.collecting { return false }
@@ -206,9 +217,9 @@ final class SchemaProgram: Sendable {
             guard length > n else { return true }
             report(&sink, "maxLength", node, path, "string has \(length) characters, at most \(n) allowed")
             return false
-        case .pattern(let matcher):
-            guard kind == .string, !instance.withStringUTF8({ matcher.matches($0) }) else { return true }
-            report(&sink, "pattern", node, path, "string does not match pattern '\(matcher.source)'")
+        case .pattern(let pattern):
+            guard kind == .string, !instance.withStringUTF8({ tables.matches(pattern, $0) }) else { return true }
+            report(&sink, "pattern", node, path, "string does not match pattern '\(tables.patterns[pattern].source)'")
             return false
         case .format(let format):
             guard kind == .string, !instance.withStringUTF8({ format.check($0) }) else { return true }
@@ -236,18 +247,18 @@ final class SchemaProgram: Sendable {
             return false
         case .allOf(let subschemas):
             var valid = true
-            for subschema in subschemas where !validate(subschema, instance, path, &sink, depth: depth) {
+            for subschema in subschemas where !validate(tables.nodeLists[subschema], instance, path, &sink, depth: depth) {
                 valid = false
                 if !sink.collecting { return false }
             }
             return valid
         case .anyOf(let subschemas):
-            guard !subschemas.contains(where: { isValid($0, instance, depth: depth) }) else { return true }
+            guard !subschemas.contains(where: { isValid(tables.nodeLists[$0], instance, depth: depth) }) else { return true }
             report(&sink, "anyOf", node, path, "value does not match any of the allowed schemas")
             return false
         case .oneOf(let subschemas):
             var matches = 0
-            for subschema in subschemas where isValid(subschema, instance, depth: depth) {
+            for subschema in subschemas where isValid(tables.nodeLists[subschema], instance, depth: depth) {
                 matches += 1
                 if matches > 1 { break }
             }
@@ -268,27 +279,29 @@ final class SchemaProgram: Sendable {
             return validate(target, instance, path, &sink, depth: depth)
         case .unevaluatedProperties(let subschema):
             guard kind == .object else { return true }
-            return checkUnevaluatedProperties(subschema, index, instance, path, &sink, depth)
+            return checkUnevaluatedProperties(subschema, node, instance, path, &sink, depth)
         case .unevaluatedItems(let subschema):
             guard kind == .array else { return true }
-            return checkUnevaluatedItems(subschema, index, instance, path, &sink, depth)
+            return checkUnevaluatedItems(subschema, node, instance, path, &sink, depth)
         }
     }
 
-    private func checkMembers<I: JSONInstance>(_ object: ObjectApplicators, _ node: SchemaNode, _ instance: I,
+    private func checkMembers<I: JSONInstance>(_ object: ObjectApplicators, _ node: Int, _ instance: I,
                                                _ path: Path, _ sink: inout Sink, _ depth: Int) -> Bool {
         var valid = true
         instance.forEachMember { key, value in
             var matched = false
-            if let named = object.namedNode(for: key) {
+            if let named = tables.namedNode(object, for: key) {
                 matched = true
                 if !child(path, key: key, index: 0, { validate(named, value, $0, &sink, depth: depth) }) {
                     valid = false
                 }
             }
-            for pattern in object.patterns where pattern.matcher.matches(key) {
+            for i in object.patterns {
+                let entry = tables.patternProperties[i]
+                guard tables.matches(entry.pattern, key) else { continue }
                 matched = true
-                if !child(path, key: key, index: 0, { validate(pattern.node, value, $0, &sink, depth: depth) }) {
+                if !child(path, key: key, index: 0, { validate(entry.node, value, $0, &sink, depth: depth) }) {
                     valid = false
                 }
             }
@@ -308,14 +321,14 @@ final class SchemaProgram: Sendable {
         return valid
     }
 
-    private func checkItems<I: JSONInstance>(_ items: ArrayApplicators, _ node: SchemaNode, _ instance: I,
+    private func checkItems<I: JSONInstance>(_ items: ArrayApplicators, _ node: Int, _ instance: I,
                                              _ path: Path, _ sink: inout Sink, _ depth: Int) -> Bool {
         var valid = true
         let n = instance.count
         for i in 0..<n {
             let subschema: Int
             if i < items.prefix.count {
-                subschema = items.prefix[i]
+                subschema = tables.nodeLists[items.prefix.lowerBound + i]
             } else if let rest = items.rest {
                 if items.restIsFalse {
                     report(&sink, items.restKeyword, node, path,
@@ -334,7 +347,7 @@ final class SchemaProgram: Sendable {
         return valid
     }
 
-    private func checkContains<I: JSONInstance>(_ contains: Int, _ min: Int, _ max: Int?, _ node: SchemaNode,
+    private func checkContains<I: JSONInstance>(_ contains: Int, _ min: Int, _ max: Int?, _ node: Int,
                                                 _ instance: I, _ path: Path, _ sink: inout Sink,
                                                 _ depth: Int) -> Bool {
         var matches = 0

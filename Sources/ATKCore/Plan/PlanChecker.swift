@@ -44,6 +44,8 @@ public struct PlanChecker {
     public let plan: TrackingPlan
     /// Planned names and unplanned names seen, interned so counting allocates nothing.
     private var planned = Interner(capacity: 64)
+    /// The schema of each planned name, by its id in `planned`.
+    private let schemas: [CompiledSchema]
     private var plannedTallies: [EventTally] = []
     private var unplannedNames = Interner(capacity: 64)
     private var unplannedCounts: [Int] = []
@@ -51,7 +53,11 @@ public struct PlanChecker {
 
     public init(plan: TrackingPlan) {
         self.plan = plan
-        for name in plan.eventNames { _ = planned.intern(name) }
+        var schemas: [CompiledSchema] = []
+        for (name, schema) in zip(plan.eventNames, plan.eventSchemas) where Int(planned.intern(name)) == schemas.count {
+            schemas.append(schema)
+        }
+        self.schemas = schemas
         plannedTallies = Array(repeating: EventTally(), count: planned.count)
     }
 
@@ -81,8 +87,8 @@ public struct PlanChecker {
     @discardableResult
     public mutating func check(_ event: Event, report: (Violation) -> Void) -> Bool {
         guard event.isTrackType, let name = event.event, name.kind == .string else { return false }
-        let schema = name.withUTF8 { plan.schema(forEvent: $0) }
-        guard let schema, let id = name.withUTF8({ planned.lookup($0) }) else {
+        // One hash lookup finds the tally and the schema.
+        guard let id = name.withUTF8({ planned.lookup($0) }) else {
             let id = Int(name.withUTF8 { unplannedNames.intern($0) })
             if id == unplannedCounts.count { unplannedCounts.append(0) }
             unplannedCounts[id] += 1
@@ -91,6 +97,7 @@ public struct PlanChecker {
             return false
         }
         guard let properties = event.properties else { return false }
+        let schema = schemas[Int(id)]
         let instance = SchemaInstance(properties)
         scratch.removeAll(keepingCapacity: true)
         var valid = true

@@ -1,0 +1,180 @@
+/// Everything compiled keywords refer to by index: keys and string constants as UTF-8,
+/// subschema lists, object applicators, patterns and `enum`/`const` values.
+///
+/// Validation reads keywords, nodes and these entries for every value it checks. Keeping
+/// them plain data (indices, ranges, numbers) in `ContiguousArray`s makes each read a copy
+/// of a few bytes: no reference counting and no enum payload witnesses, which were most of
+/// the cost of a schema check when keywords carried arrays and strings. The few entries
+/// that hold references (`PatternMatcher`s, `JSONValue`s, message texts) are read only by
+/// the keywords that need them.
+struct SchemaTables: Sendable {
+    /// A `properties` entry: the key (index into `keys`) and its subschema.
+    struct NamedProperty: Sendable {
+        let key: Int
+        let node: Int
+    }
+
+    /// A `patternProperties` entry: the pattern (index into `patterns`) and its subschema.
+    struct PatternProperty: Sendable {
+        let pattern: Int
+        let node: Int
+    }
+
+    /// A `dependentRequired` (draft-07 array `dependencies`) entry: the key and the keys it requires.
+    struct DependentRequired: Sendable {
+        let key: Int
+        let required: Range<Int>
+    }
+
+    /// A `dependentSchemas` (draft-07 schema `dependencies`) entry: the key and its subschema.
+    struct DependentSchema: Sendable {
+        let key: Int
+        let node: Int
+    }
+
+    /// An `enum` or `const`: its values, with the string values also as keys so a string
+    /// instance is compared as bytes without touching a `JSONValue`.
+    struct ValueSet: Sendable {
+        /// Range of `values`.
+        let values: Range<Int>
+        /// Range of `keys`: the string values, in order.
+        let strings: Range<Int>
+        /// Whether some value is not a string (only those can equal a non-string instance).
+        let hasNonStrings: Bool
+    }
+
+    /// Every node's keywords, node after node (`SchemaNode.keywords` is a range of it).
+    var keywords: ContiguousArray<SchemaKeyword> = []
+    /// The UTF-8 bytes of every key, back to back.
+    var bytes: ContiguousArray<UInt8> = []
+    /// Where each key's bytes are in `bytes`.
+    var keys: ContiguousArray<Range<Int>> = []
+    /// Each key as text, for messages.
+    var keyNames: [String] = []
+    /// Subschema lists (`allOf`, `anyOf`, `oneOf`, `prefixItems`).
+    var nodeLists: ContiguousArray<Int> = []
+    var objects: ContiguousArray<ObjectApplicators> = []
+    /// `properties` of every object, each object's entries sorted by UTF-8 key.
+    var named: ContiguousArray<NamedProperty> = []
+    var patternProperties: ContiguousArray<PatternProperty> = []
+    /// `pattern` and `patternProperties` matchers.
+    var patterns: ContiguousArray<PatternMatcher> = []
+    var valueSets: ContiguousArray<ValueSet> = []
+    var values: ContiguousArray<JSONValue> = []
+    var dependentRequired: ContiguousArray<DependentRequired> = []
+    var dependentSchemas: ContiguousArray<DependentSchema> = []
+
+    // MARK: - Building
+
+    /// Adds `names` as keys; returns their range of `keys`.
+    mutating func addKeys(_ names: [String]) -> Range<Int> {
+        let start = keys.count
+        for name in names {
+            let offset = bytes.count
+            bytes.append(contentsOf: name.utf8)
+            keys.append(offset..<bytes.count)
+            keyNames.append(name)
+        }
+        return start..<keys.count
+    }
+
+    /// Adds one key; returns its index in `keys`.
+    mutating func addKey(_ name: String) -> Int {
+        addKeys([name]).lowerBound
+    }
+
+    /// Adds a subschema list; returns its range of `nodeLists`.
+    mutating func addNodeList(_ nodes: [Int]) -> Range<Int> {
+        let start = nodeLists.count
+        nodeLists.append(contentsOf: nodes)
+        return start..<nodeLists.count
+    }
+
+    /// Adds the values of an `enum` or `const`; returns the index of their `ValueSet`.
+    mutating func addValueSet(_ list: [JSONValue]) -> Int {
+        let start = values.count
+        values.append(contentsOf: list)
+        let strings = addKeys(list.compactMap(\.stringValue))
+        valueSets.append(ValueSet(values: start..<values.count, strings: strings,
+                                  hasNonStrings: strings.count < list.count))
+        return valueSets.count - 1
+    }
+
+    /// Adds a pattern; returns its index in `patterns`.
+    mutating func addPattern(_ matcher: PatternMatcher) -> Int {
+        patterns.append(matcher)
+        return patterns.count - 1
+    }
+
+    /// Adds the applicators of one object schema; `named` need not be sorted.
+    /// - Returns: the index of its `ObjectApplicators`.
+    mutating func addObject(named: [(name: String, node: Int)], patterns: [(pattern: Int, node: Int)],
+                            additional: Int?, additionalIsFalse: Bool) -> Int {
+        let sorted = named.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        let namedStart = self.named.count
+        var lengths: UInt64 = 0
+        for entry in sorted {
+            self.named.append(NamedProperty(key: addKey(entry.name), node: entry.node))
+            lengths |= ObjectApplicators.lengthBit(entry.name.utf8.count)
+        }
+        let patternStart = patternProperties.count
+        patternProperties.append(contentsOf: patterns.map { PatternProperty(pattern: $0.pattern, node: $0.node) })
+        objects.append(ObjectApplicators(named: namedStart..<self.named.count, namedLengths: lengths,
+                                         patterns: patternStart..<patternProperties.count,
+                                         additional: additional, additionalIsFalse: additionalIsFalse))
+        return objects.count - 1
+    }
+
+    // MARK: - Reading
+
+    /// Calls `body` with the UTF-8 bytes of key `key`.
+    @inline(__always)
+    func withKey<R>(_ key: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+        let range = keys[key]
+        return bytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[range])) }
+    }
+
+    /// The `properties` subschema of object `object` for the member key `key`, if any.
+    ///
+    /// - Complexity: O(1) when no property has the key's length (most members of an event
+    ///   checked against a plan that names a few of them); O(log n) otherwise.
+    @inline(__always)
+    func namedNode(_ object: ObjectApplicators, for key: UnsafeRawBufferPointer) -> Int? {
+        guard object.namedLengths & ObjectApplicators.lengthBit(key.count) != 0 else { return nil }
+        return bytes.withUnsafeBytes { pool in
+            var low = object.named.lowerBound
+            var high = object.named.upperBound - 1
+            while low <= high {
+                let mid = (low + high) / 2
+                let entry = named[mid]
+                let order = JSONEquality.compareBytes(UnsafeRawBufferPointer(rebasing: pool[keys[entry.key]]), key)
+                if order == 0 { return entry.node }
+                if order < 0 { low = mid + 1 } else { high = mid - 1 }
+            }
+            return nil
+        }
+    }
+
+    /// Whether pattern `pattern` matches somewhere in the UTF-8 string `utf8`.
+    @inline(__always)
+    func matches(_ pattern: Int, _ utf8: UnsafeRawBufferPointer) -> Bool {
+        // Through the buffer: the matcher is used in place, not copied (and retained) out.
+        patterns.withUnsafeBufferPointer { $0[pattern].matches(utf8) }
+    }
+
+    /// Whether `instance` equals one of the values of value set `set`.
+    func contains<I: JSONInstance>(_ set: Int, _ instance: I) -> Bool {
+        let entry = valueSets[set]
+        if instance.kind == .string {
+            return instance.withStringUTF8 { utf8 in
+                bytes.withUnsafeBytes { pool in
+                    entry.strings.contains { JSONEquality.bytesEqual(UnsafeRawBufferPointer(rebasing: pool[keys[$0]]), utf8) }
+                }
+            }
+        }
+        guard entry.hasNonStrings else { return false }
+        return values.withUnsafeBufferPointer { list in
+            entry.values.contains { JSONEquality.equal(instance, list[$0]) }
+        }
+    }
+}
