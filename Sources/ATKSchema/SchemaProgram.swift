@@ -125,8 +125,14 @@ final class SchemaProgram: Sendable {
             return true
         case .required(let keys):
             guard kind == .object else { return true }
+            // Up to 64 keys are found in one pass over the members; more are looked up one by one.
+            let present = keys.count <= 64 ? tables.presentKeys(keys, in: instance) : nil
             var valid = true
-            for key in keys where tables.withKey(key, { instance.member($0) }) == nil {
+            for (bit, key) in keys.enumerated() {
+                let found = if let present { present & 1 << UInt64(bit) != 0 } else {
+                    tables.withKey(key, { instance.member($0) }) != nil
+                }
+                guard !found else { continue }
                 valid = false
                 report(&sink, "required", node, path, "'\(tables.keyNames[key])' is required")
                 if !sink.collecting { return false }
@@ -218,7 +224,7 @@ final class SchemaProgram: Sendable {
             report(&sink, "maxLength", node, path, "string has \(length) characters, at most \(n) allowed")
             return false
         case .pattern(let pattern):
-            guard kind == .string, !instance.withStringUTF8({ tables.matches(pattern, $0) }) else { return true }
+            guard kind == .string, !tables.matches(pattern, instance) else { return true }
             report(&sink, "pattern", node, path, "string does not match pattern '\(tables.patterns[pattern].source)'")
             return false
         case .format(let format):
@@ -289,34 +295,48 @@ final class SchemaProgram: Sendable {
     private func checkMembers<I: JSONInstance>(_ object: ObjectApplicators, _ node: Int, _ instance: I,
                                                _ path: Path, _ sink: inout Sink, _ depth: Int) -> Bool {
         var valid = true
+        // With `properties` alone, a member whose key length no property has needs no work (most
+        // members of an event checked against a plan that names a few of them). The test stays in
+        // this small closure so the walk over the members costs little; the rest is out of line.
+        let namedOnly = object.patterns.isEmpty && object.additional == nil
         instance.forEachMember { key, value in
-            var matched = false
-            if let named = tables.namedNode(object, for: key) {
-                matched = true
-                if !child(path, key: key, index: 0, { validate(named, value, $0, &sink, depth: depth) }) {
-                    valid = false
-                }
-            }
-            for i in object.patterns {
-                let entry = tables.patternProperties[i]
-                guard tables.matches(entry.pattern, key) else { continue }
-                matched = true
-                if !child(path, key: key, index: 0, { validate(entry.node, value, $0, &sink, depth: depth) }) {
-                    valid = false
-                }
-            }
-            if !matched, let additional = object.additional {
-                if object.additionalIsFalse {
-                    valid = false
-                    child(path, key: key, index: 0) {
-                        report(&sink, "additionalProperties", node, $0,
-                               "property '\(SchemaProgram.text(key))' is not allowed")
-                    }
-                } else if !child(path, key: key, index: 0, { validate(additional, value, $0, &sink, depth: depth) }) {
-                    valid = false
-                }
-            }
+            if namedOnly && object.namedLengths & ObjectApplicators.lengthBit(key.count) == 0 { return true }
+            if !checkMember(key, value, object, node, path, &sink, depth) { valid = false }
             return valid || sink.collecting
+        }
+        return valid
+    }
+
+    /// Applies `properties`, `patternProperties` and `additionalProperties` to one member.
+    /// - Returns: whether the member is valid.
+    @inline(never)
+    private func checkMember<I: JSONInstance>(_ key: UnsafeRawBufferPointer, _ value: I, _ object: ObjectApplicators,
+                                              _ node: Int, _ path: Path, _ sink: inout Sink, _ depth: Int) -> Bool {
+        var valid = true
+        var matched = false
+        if let named = tables.namedNode(object, for: key) {
+            matched = true
+            if !child(path, key: key, index: 0, { validate(named, value, $0, &sink, depth: depth) }) {
+                valid = false
+            }
+        }
+        for i in object.patterns {
+            let entry = tables.patternProperties[i]
+            guard tables.matches(entry.pattern, key) else { continue }
+            matched = true
+            if !child(path, key: key, index: 0, { validate(entry.node, value, $0, &sink, depth: depth) }) {
+                valid = false
+            }
+        }
+        if !matched, let additional = object.additional {
+            if object.additionalIsFalse {
+                valid = false
+                child(path, key: key, index: 0) {
+                    report(&sink, "additionalProperties", node, $0, "property '\(SchemaProgram.text(key))' is not allowed")
+                }
+            } else if !child(path, key: key, index: 0, { validate(additional, value, $0, &sink, depth: depth) }) {
+                valid = false
+            }
         }
         return valid
     }

@@ -162,13 +162,51 @@ struct SchemaTables: Sendable {
         patterns.withUnsafeBufferPointer { $0[pattern].matches(utf8) }
     }
 
+    // The instance's accessors take closures; those below capture only buffer pointers and
+    // locals. Capturing `self` made the optimizer copy the whole tables, retaining every array.
+
+    /// Whether pattern `pattern` matches somewhere in the string `instance`.
+    @inline(__always)
+    func matches<I: JSONInstance>(_ pattern: Int, _ instance: I) -> Bool {
+        patterns.withUnsafeBufferPointer { patterns in
+            instance.withStringUTF8 { patterns[pattern].matches($0) }
+        }
+    }
+
+    /// Which of the keys `keys` (at most 64) the object `instance` has, as bits in key order.
+    ///
+    /// - Complexity: one pass over the members, stopping once every key is found; a member
+    ///   whose key length no key has costs no byte comparison.
+    func presentKeys<I: JSONInstance>(_ keys: Range<Int>, in instance: I) -> UInt64 {
+        self.keys.withUnsafeBufferPointer { ranges in
+            bytes.withUnsafeBytes { pool in
+                var lengths: UInt64 = 0
+                for key in keys { lengths |= ObjectApplicators.lengthBit(ranges[key].count) }
+                let all: UInt64 = keys.count == 64 ? ~0 : (1 << UInt64(keys.count)) - 1
+                var present: UInt64 = 0
+                instance.forEachMember { member, _ in
+                    guard lengths & ObjectApplicators.lengthBit(member.count) != 0 else { return true }
+                    // Every key is compared: `required` may list a key twice.
+                    for (bit, key) in keys.enumerated()
+                    where JSONEquality.bytesEqual(UnsafeRawBufferPointer(rebasing: pool[ranges[key]]), member) {
+                        present |= 1 << UInt64(bit)
+                    }
+                    return present != all
+                }
+                return present
+            }
+        }
+    }
+
     /// Whether `instance` equals one of the values of value set `set`.
     func contains<I: JSONInstance>(_ set: Int, _ instance: I) -> Bool {
         let entry = valueSets[set]
         if instance.kind == .string {
-            return instance.withStringUTF8 { utf8 in
+            return keys.withUnsafeBufferPointer { ranges in
                 bytes.withUnsafeBytes { pool in
-                    entry.strings.contains { JSONEquality.bytesEqual(UnsafeRawBufferPointer(rebasing: pool[keys[$0]]), utf8) }
+                    instance.withStringUTF8 { utf8 in
+                        entry.strings.contains { JSONEquality.bytesEqual(UnsafeRawBufferPointer(rebasing: pool[ranges[$0]]), utf8) }
+                    }
                 }
             }
         }
