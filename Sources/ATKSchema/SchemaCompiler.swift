@@ -196,7 +196,7 @@ struct SchemaCompiler {
             try scan(document, tokens, value, base: ancestorBase(document, tokens))
         }
         let index = nodes.count
-        nodes.append(SchemaNode(keywords: 0..<0))
+        nodes.append(SchemaNode(keywords: 0..<0, propertiesWithRequired: nil))
         schemaPaths.append(path(document, tokens))
         nodeIndex[here] = index
         var keywords = KeywordCompiler(document: document, tokens: tokens, value: value,
@@ -207,7 +207,24 @@ struct SchemaCompiler {
         let start = tables.keywords.count
         tables.keywords.append(contentsOf: compiled)
         nodes[index].keywords = start..<tables.keywords.count
+        nodes[index].propertiesWithRequired = propertiesWithRequired(compiled)
         return index
+    }
+
+    /// See `SchemaNode.propertiesWithRequired`.
+    private func propertiesWithRequired(_ keywords: [SchemaKeyword]) -> Int? {
+        var required: Range<Int>?
+        var properties: Int?
+        for keyword in keywords {
+            switch keyword {
+            case .required(let keys): required = keys
+            case .object(let object): properties = object
+            default: break
+            }
+        }
+        guard let required, required.count <= 64, let properties else { return nil }
+        let object = tables.objects[properties]
+        return object.patterns.isEmpty && object.additional == nil ? properties : nil
     }
 
     /// Compiles the subschema at `tokens` (used by `KeywordCompiler`).

@@ -38,7 +38,10 @@ final class SchemaProgram: Sendable {
             return false
         }
         var valid = true
-        for keyword in nodes[index].keywords where !check(tables.keywords[keyword], index, instance, path, &sink, depth + 1) {
+        // Set by `required` when its pass also found every member named by `properties` valid.
+        var namedMembersValid = false
+        for keyword in nodes[index].keywords
+        where !check(tables.keywords[keyword], index, instance, path, &sink, depth + 1, &namedMembersValid) {
             valid = false
             if !sink.collecting { return false }
         }
@@ -99,7 +102,8 @@ final class SchemaProgram: Sendable {
     }
 
     private func check<I: JSONInstance>(_ keyword: SchemaKeyword, _ node: Int, _ instance: I,
-                                        _ path: Path, _ sink: inout Sink, _ depth: Int) -> Bool {
+                                        _ path: Path, _ sink: inout Sink, _ depth: Int,
+                                        _ namedMembersValid: inout Bool) -> Bool {
         let kind = instance.kind
         switch keyword {
         case .alwaysFalse:
@@ -125,8 +129,16 @@ final class SchemaProgram: Sendable {
             return true
         case .required(let keys):
             guard kind == .object else { return true }
-            // Up to 64 keys are found in one pass over the members; more are looked up one by one.
-            let present = keys.count <= 64 ? tables.presentKeys(keys, in: instance) : nil
+            // Up to 64 keys are found in one pass over the members (with `properties` when the node
+            // has them, see `SchemaNode.propertiesWithRequired`); more are looked up one by one.
+            let present: UInt64?
+            if let properties = nodes[node].propertiesWithRequired {
+                let pass = requiredAndNamed(keys, tables.objects[properties], instance, depth)
+                present = pass.present
+                namedMembersValid = pass.namedValid
+            } else {
+                present = keys.count <= 64 ? tables.presentKeys(keys, in: instance) : nil
+            }
             var valid = true
             for (bit, key) in keys.enumerated() {
                 let found = if let present { present & 1 << UInt64(bit) != 0 } else {
@@ -139,7 +151,8 @@ final class SchemaProgram: Sendable {
             }
             return valid
         case .object(let object):
-            guard kind == .object else { return true }
+            // Already validated by `required`'s pass; a failure there is reported from here, in order.
+            guard kind == .object, !namedMembersValid else { return true }
             return checkMembers(tables.objects[object], node, instance, path, &sink, depth)
         case .propertyNames(let names):
             guard kind == .object else { return true }
@@ -289,6 +302,39 @@ final class SchemaProgram: Sendable {
         case .unevaluatedItems(let subschema):
             guard kind == .array else { return true }
             return checkUnevaluatedItems(subschema, node, instance, path, &sink, depth)
+        }
+    }
+
+    /// `required` and `properties` in one pass over the members: which of the keys `keys` are
+    /// present (bits in key order) and whether every member `properties` names is valid.
+    ///
+    /// - Complexity: O(members); members whose key length neither keyword has cost no comparison.
+    private func requiredAndNamed<I: JSONInstance>(_ keys: Range<Int>, _ object: ObjectApplicators, _ instance: I,
+                                                   _ depth: Int) -> (present: UInt64, namedValid: Bool) {
+        tables.keys.withUnsafeBufferPointer { ranges in
+            tables.bytes.withUnsafeBytes { pool in
+                var requiredLengths: UInt64 = 0
+                for key in keys { requiredLengths |= ObjectApplicators.lengthBit(ranges[key].count) }
+                let lengths = requiredLengths | object.namedLengths
+                var present: UInt64 = 0
+                var namedValid = true
+                instance.forEachMember { member, value in
+                    let bit = ObjectApplicators.lengthBit(member.count)
+                    guard lengths & bit != 0 else { return true }
+                    if requiredLengths & bit != 0 {
+                        // Every key is compared: `required` may list a key twice.
+                        for (index, key) in keys.enumerated()
+                        where JSONEquality.bytesEqual(UnsafeRawBufferPointer(rebasing: pool[ranges[key]]), member) {
+                            present |= 1 << UInt64(index)
+                        }
+                    }
+                    if namedValid, let named = tables.namedNode(object, for: member) {
+                        namedValid = isValid(named, value, depth: depth)
+                    }
+                    return true
+                }
+                return (present, namedValid)
+            }
         }
     }
 
