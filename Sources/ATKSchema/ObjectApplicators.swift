@@ -2,7 +2,8 @@
 ///
 /// Plain data: ranges of `SchemaTables` entries, so reading it costs no reference counting.
 struct ObjectApplicators: Sendable {
-    /// `properties`: a range of `SchemaTables.named`, sorted by UTF-8 key for binary search.
+    /// `properties`: a range of `SchemaTables.named`, sorted by key length and UTF-8 bytes for
+    /// binary search.
     let named: Range<Int>
     /// One bit per key length of `named` (`lengthBit`): most instance members are ruled out
     /// by their length alone, without comparing bytes.

@@ -21,7 +21,7 @@ struct PatternMatcher: Sendable {
     }
 
     /// Exactly one of the two engines is set.
-    private let simple: SimplePattern?
+    let simple: SimplePattern?
     private let regex: RegexEngine?
     /// The pattern as written in the schema.
     let source: String

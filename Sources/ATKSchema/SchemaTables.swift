@@ -54,11 +54,16 @@ struct SchemaTables: Sendable {
     /// Subschema lists (`allOf`, `anyOf`, `oneOf`, `prefixItems`).
     var nodeLists: ContiguousArray<Int> = []
     var objects: ContiguousArray<ObjectApplicators> = []
-    /// `properties` of every object, each object's entries sorted by UTF-8 key.
+    /// `properties` of every object, each object's entries sorted by key length, then UTF-8 bytes.
     var named: ContiguousArray<NamedProperty> = []
     var patternProperties: ContiguousArray<PatternProperty> = []
     /// `pattern` and `patternProperties` matchers.
     var patterns: ContiguousArray<PatternMatcher> = []
+    /// Per pattern, its `simpleBranches` when it is a simple pattern (`nil`: it needs `Regex`).
+    /// Matching reads these flat copies: reaching into the matchers copied one per match.
+    var patternBranches: ContiguousArray<Range<Int>?> = []
+    var simpleBranches: ContiguousArray<SimplePattern.Branch> = []
+    var simpleAtoms: ContiguousArray<SimplePattern.Atom> = []
     var valueSets: ContiguousArray<ValueSet> = []
     var values: ContiguousArray<JSONValue> = []
     var dependentRequired: ContiguousArray<DependentRequired> = []
@@ -103,6 +108,17 @@ struct SchemaTables: Sendable {
     /// Adds a pattern; returns its index in `patterns`.
     mutating func addPattern(_ matcher: PatternMatcher) -> Int {
         patterns.append(matcher)
+        if let simple = matcher.simple {
+            let start = simpleBranches.count
+            for var branch in simple.branches {
+                branch.atoms = (branch.atoms.lowerBound + simpleAtoms.count)..<(branch.atoms.upperBound + simpleAtoms.count)
+                simpleBranches.append(branch)
+            }
+            simpleAtoms.append(contentsOf: simple.atoms)
+            patternBranches.append(start..<simpleBranches.count)
+        } else {
+            patternBranches.append(nil)
+        }
         return patterns.count - 1
     }
 
@@ -110,7 +126,11 @@ struct SchemaTables: Sendable {
     /// - Returns: the index of its `ObjectApplicators`.
     mutating func addObject(named: [(name: String, node: Int)], patterns: [(pattern: Int, node: Int)],
                             additional: Int?, additionalIsFalse: Bool) -> Int {
-        let sorted = named.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        // By length first: a lookup then mostly compares lengths, not bytes.
+        let sorted = named.sorted {
+            $0.name.utf8.count != $1.name.utf8.count ? $0.name.utf8.count < $1.name.utf8.count
+                : $0.name.utf8.lexicographicallyPrecedes($1.name.utf8)
+        }
         let namedStart = self.named.count
         var lengths: UInt64 = 0
         for entry in sorted {
@@ -147,7 +167,9 @@ struct SchemaTables: Sendable {
             while low <= high {
                 let mid = (low + high) / 2
                 let entry = named[mid]
-                let order = JSONEquality.compareBytes(UnsafeRawBufferPointer(rebasing: pool[keys[entry.key]]), key)
+                let range = keys[entry.key]
+                let order = range.count != key.count ? (range.count < key.count ? -1 : 1)
+                    : JSONEquality.compareBytes(UnsafeRawBufferPointer(rebasing: pool[range]), key)
                 if order == 0 { return entry.node }
                 if order < 0 { low = mid + 1 } else { high = mid - 1 }
             }
@@ -158,8 +180,10 @@ struct SchemaTables: Sendable {
     /// Whether pattern `pattern` matches somewhere in the UTF-8 string `utf8`.
     @inline(__always)
     func matches(_ pattern: Int, _ utf8: UnsafeRawBufferPointer) -> Bool {
-        // Through the buffer: the matcher is used in place, not copied (and retained) out.
-        patterns.withUnsafeBufferPointer { $0[pattern].matches(utf8) }
+        guard let branches = patternBranches[pattern] else { return patterns[pattern].matches(utf8) }
+        return simpleBranches.withUnsafeBufferPointer { all in
+            simpleAtoms.withUnsafeBufferPointer { SimplePattern.matches(UnsafeBufferPointer(rebasing: all[branches]), $0, utf8) }
+        }
     }
 
     // The instance's accessors take closures; those below capture only buffer pointers and
@@ -168,8 +192,14 @@ struct SchemaTables: Sendable {
     /// Whether pattern `pattern` matches somewhere in the string `instance`.
     @inline(__always)
     func matches<I: JSONInstance>(_ pattern: Int, _ instance: I) -> Bool {
-        patterns.withUnsafeBufferPointer { patterns in
-            instance.withStringUTF8 { patterns[pattern].matches($0) }
+        guard let branches = patternBranches[pattern] else {
+            return patterns.withUnsafeBufferPointer { patterns in instance.withStringUTF8 { patterns[pattern].matches($0) } }
+        }
+        return simpleBranches.withUnsafeBufferPointer { all in
+            simpleAtoms.withUnsafeBufferPointer { atoms in
+                let own = UnsafeBufferPointer(rebasing: all[branches])
+                return instance.withStringUTF8 { SimplePattern.matches(own, atoms, $0) }
+            }
         }
     }
 

@@ -13,7 +13,7 @@
 /// is not a simple pattern and is left to `Regex`.
 struct SimplePattern: Sendable {
     /// One character set with its repetition bounds.
-    private struct Atom: Sendable {
+    struct Atom: Sendable {
         var low: UInt64 = 0
         var high: UInt64 = 0
         var min = 1
@@ -32,57 +32,73 @@ struct SimplePattern: Sendable {
         }
     }
 
-    /// One alternative: character sets between optional anchors.
-    private struct Branch: Sendable {
-        let atoms: [Atom]
+    /// One alternative: a range of atoms between optional anchors. Plain data, so a compiled
+    /// program can keep every pattern's branches and atoms in flat tables and match them
+    /// without copying (and retaining) a pattern per match.
+    struct Branch: Sendable {
+        var atoms: Range<Int>
         let anchoredStart: Bool
         let anchoredEnd: Bool
-
-        /// Whether the branch matches somewhere in `utf8`.
-        func matches(_ utf8: UnsafeRawBufferPointer) -> Bool {
-            if anchoredStart { return match(0, 0, utf8) }
-            for start in 0...utf8.count where match(0, start, utf8) {
-                return true
-            }
-            return false
-        }
-
-        private func match(_ atomIndex: Int, _ position: Int, _ utf8: UnsafeRawBufferPointer) -> Bool {
-            guard atomIndex < atoms.count else { return !anchoredEnd || position == utf8.count }
-            let atom = atoms[atomIndex]
-            var taken = 0
-            while taken < atom.max, position + taken < utf8.count, atom.contains(utf8[position + taken]) {
-                taken += 1
-            }
-            while taken >= atom.min {
-                if match(atomIndex + 1, position + taken, utf8) { return true }
-                taken -= 1
-            }
-            return false
-        }
     }
 
     /// Most alternatives optional groups may expand to (2 per group).
     static let maxBranches = 8
 
-    private let branches: [Branch]
+    /// The atoms of every branch, branch after branch.
+    let atoms: [Atom]
+    let branches: [Branch]
 
     /// Parses `pattern`, or returns `nil` when it is not a simple pattern.
     init?(_ pattern: String) {
         guard let expansions = SimplePattern.expandingOptionalGroups(Array(pattern.unicodeScalars)) else { return nil }
+        var atoms: [Atom] = []
         var branches: [Branch] = []
         for scalars in expansions {
             var parser = Parser(scalars: scalars)
             guard let parsed = parser.parse() else { return nil }
-            branches.append(Branch(atoms: parsed.atoms, anchoredStart: parsed.anchoredStart, anchoredEnd: parsed.anchoredEnd))
+            let start = atoms.count
+            atoms.append(contentsOf: parsed.atoms)
+            branches.append(Branch(atoms: start..<atoms.count, anchoredStart: parsed.anchoredStart,
+                                   anchoredEnd: parsed.anchoredEnd))
         }
+        self.atoms = atoms
         self.branches = branches
     }
 
     /// Whether the pattern matches somewhere in `utf8`.
     func matches(_ utf8: UnsafeRawBufferPointer) -> Bool {
-        for index in branches.indices where branches[index].matches(utf8) {
-            return true
+        atoms.withUnsafeBufferPointer { atoms in
+            branches.withUnsafeBufferPointer { SimplePattern.matches($0, atoms, utf8) }
+        }
+    }
+
+    /// Whether one of `branches` (whose ranges index `atoms`) matches somewhere in `utf8`.
+    static func matches(_ branches: UnsafeBufferPointer<Branch>, _ atoms: UnsafeBufferPointer<Atom>,
+                        _ utf8: UnsafeRawBufferPointer) -> Bool {
+        for branch in branches {
+            let sets = UnsafeBufferPointer(rebasing: atoms[branch.atoms])
+            if branch.anchoredStart {
+                if match(sets, branch.anchoredEnd, 0, 0, utf8) { return true }
+                continue
+            }
+            for start in 0...utf8.count where match(sets, branch.anchoredEnd, 0, start, utf8) {
+                return true
+            }
+        }
+        return false
+    }
+
+    private static func match(_ atoms: UnsafeBufferPointer<Atom>, _ anchoredEnd: Bool, _ atomIndex: Int,
+                              _ position: Int, _ utf8: UnsafeRawBufferPointer) -> Bool {
+        guard atomIndex < atoms.count else { return !anchoredEnd || position == utf8.count }
+        let atom = atoms[atomIndex]
+        var taken = 0
+        while taken < atom.max, position + taken < utf8.count, atom.contains(utf8[position + taken]) {
+            taken += 1
+        }
+        while taken >= atom.min {
+            if match(atoms, anchoredEnd, atomIndex + 1, position + taken, utf8) { return true }
+            taken -= 1
         }
         return false
     }

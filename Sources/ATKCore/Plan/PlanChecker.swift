@@ -86,14 +86,26 @@ public struct PlanChecker {
     /// - Returns: whether the event was checked against a planned schema.
     @discardableResult
     public mutating func check(_ event: Event, report: (Violation) -> Void) -> Bool {
+        var violations: [Violation] = []
+        let checked = check(event, into: &violations)
+        violations.forEach(report)
+        return checked
+    }
+
+    /// Checks one event like ``check(_:report:)``, appending each violation to `violations`
+    /// (no closure, so a caller's context is not captured, and copied, per event).
+    ///
+    /// - Returns: whether the event was checked against a planned schema.
+    @discardableResult
+    public mutating func check(_ event: Event, into violations: inout [Violation]) -> Bool {
         guard event.isTrackType, let name = event.event, name.kind == .string else { return false }
         // One hash lookup finds the tally and the schema.
         guard let id = name.withUTF8({ planned.lookup($0) }) else {
             let id = Int(name.withUTF8 { unplannedNames.intern($0) })
             if id == unplannedCounts.count { unplannedCounts.append(0) }
             unplannedCounts[id] += 1
-            report(Violation(rule: .unplannedEvent, instancePath: "/event", schemaPath: "#/events",
-                             message: "event '\(unplannedNames.string(Int32(id)))' is not in the plan"))
+            violations.append(Violation(rule: .unplannedEvent, instancePath: "/event", schemaPath: "#/events",
+                                        message: "event '\(unplannedNames.string(Int32(id)))' is not in the plan"))
             return false
         }
         guard let properties = event.properties else { return false }
@@ -107,8 +119,9 @@ public struct PlanChecker {
         if !valid {
             plannedTallies[Int(id)].violating += 1
             for violation in scratch {
-                report(Violation(rule: Rule(keyword: violation.keyword), instancePath: "/properties" + violation.instancePath,
-                                 schemaPath: violation.schemaPath, message: violation.message))
+                violations.append(Violation(rule: Rule(keyword: violation.keyword),
+                                            instancePath: "/properties" + violation.instancePath,
+                                            schemaPath: violation.schemaPath, message: violation.message))
             }
         }
         return true
