@@ -196,7 +196,7 @@ struct SchemaCompiler {
             try scan(document, tokens, value, base: ancestorBase(document, tokens))
         }
         let index = nodes.count
-        nodes.append(SchemaNode(keywords: 0..<0, propertiesWithRequired: nil))
+        nodes.append(SchemaNode(keywords: 0..<0, requiredWithProperties: nil))
         schemaPaths.append(path(document, tokens))
         nodeIndex[here] = index
         var keywords = KeywordCompiler(document: document, tokens: tokens, value: value,
@@ -207,12 +207,12 @@ struct SchemaCompiler {
         let start = tables.keywords.count
         tables.keywords.append(contentsOf: compiled)
         nodes[index].keywords = start..<tables.keywords.count
-        nodes[index].propertiesWithRequired = propertiesWithRequired(compiled)
+        nodes[index].requiredWithProperties = requiredWithProperties(compiled)
         return index
     }
 
-    /// See `SchemaNode.propertiesWithRequired`.
-    private func propertiesWithRequired(_ keywords: [SchemaKeyword]) -> Int? {
+    /// See `SchemaNode.requiredWithProperties`.
+    private func requiredWithProperties(_ keywords: [SchemaKeyword]) -> RequiredWithProperties? {
         var required: Range<Int>?
         var properties: Int?
         for keyword in keywords {
@@ -224,7 +224,8 @@ struct SchemaCompiler {
         }
         guard let required, required.count <= 64, let properties else { return nil }
         let object = tables.objects[properties]
-        return object.patterns.isEmpty && object.additional == nil ? properties : nil
+        guard object.patterns.isEmpty, object.additional == nil else { return nil }
+        return RequiredWithProperties(required: required, properties: properties)
     }
 
     /// Compiles the subschema at `tokens` (used by `KeywordCompiler`).

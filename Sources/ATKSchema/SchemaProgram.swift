@@ -31,17 +31,19 @@ final class SchemaProgram: Sendable {
     typealias Path = UnsafePointer<InstancePathLink>?
 
     /// Validates `instance` against node `index`.
+    /// - Parameter members: the node's `required`/`properties` pass over `instance`, when the
+    ///   caller made it already (see `requiredAndNamed`).
     func validate<I: JSONInstance>(_ index: Int, _ instance: I, _ path: Path, _ sink: inout Sink,
-                                   depth: Int) -> Bool {
+                                   depth: Int, members: MemberPass? = nil) -> Bool {
         guard depth < SchemaProgram.maxDepth else {
             report(&sink, "$ref", index, path, "schema evaluation nests too deeply (recursive $ref or very deep value)")
             return false
         }
         var valid = true
-        // Set by `required` when its pass also found every member named by `properties` valid.
-        var namedMembersValid = false
+        // The `required`/`properties` pass, once `required` made it (or as given).
+        var members = members
         for keyword in nodes[index].keywords
-        where !check(tables.keywords[keyword], index, instance, path, &sink, depth + 1, &namedMembersValid) {
+        where !check(tables.keywords[keyword], index, instance, path, &sink, depth + 1, &members) {
             valid = false
             if !sink.collecting { return false }
         }
@@ -103,7 +105,7 @@ final class SchemaProgram: Sendable {
 
     private func check<I: JSONInstance>(_ keyword: SchemaKeyword, _ node: Int, _ instance: I,
                                         _ path: Path, _ sink: inout Sink, _ depth: Int,
-                                        _ namedMembersValid: inout Bool) -> Bool {
+                                        _ members: inout MemberPass?) -> Bool {
         let kind = instance.kind
         switch keyword {
         case .alwaysFalse:
@@ -130,12 +132,12 @@ final class SchemaProgram: Sendable {
         case .required(let keys):
             guard kind == .object else { return true }
             // Up to 64 keys are found in one pass over the members (with `properties` when the node
-            // has them, see `SchemaNode.propertiesWithRequired`); more are looked up one by one.
+            // has them, see `SchemaNode.requiredWithProperties`); more are looked up one by one.
             let present: UInt64?
-            if let properties = nodes[node].propertiesWithRequired {
-                let pass = requiredAndNamed(keys, tables.objects[properties], instance, depth)
+            if let both = nodes[node].requiredWithProperties {
+                let pass = members ?? requiredAndNamed(both, nil, instance, depth).0
+                members = pass
                 present = pass.present
-                namedMembersValid = pass.namedValid
             } else {
                 present = keys.count <= 64 ? tables.presentKeys(keys, in: instance) : nil
             }
@@ -152,7 +154,7 @@ final class SchemaProgram: Sendable {
             return valid
         case .object(let object):
             // Already validated by `required`'s pass; a failure there is reported from here, in order.
-            guard kind == .object, !namedMembersValid else { return true }
+            guard kind == .object, members?.namedValid != true else { return true }
             return checkMembers(tables.objects[object], node, instance, path, &sink, depth)
         case .propertyNames(let names):
             guard kind == .object else { return true }
@@ -305,48 +307,70 @@ final class SchemaProgram: Sendable {
         }
     }
 
-    /// `required` and `properties` in one pass over the members: which of the keys `keys` are
-    /// present (bits in key order) and whether every member `properties` names is valid.
+    /// `required` and `properties` of one node, or of two (two schemas applied to the same value),
+    /// in one pass over the members.
     ///
-    /// - Complexity: O(members); members whose key length neither keyword has cost no comparison.
-    private func requiredAndNamed<I: JSONInstance>(_ keys: Range<Int>, _ object: ObjectApplicators, _ instance: I,
-                                                   _ depth: Int) -> (present: UInt64, namedValid: Bool) {
+    /// - Parameter depth: the depth of the nodes' keywords (their node's depth + 1).
+    /// - Complexity: O(members); members ruled out by `ObjectApplicators.keyBit` cost no comparison.
+    func requiredAndNamed<I: JSONInstance>(_ first: RequiredWithProperties, _ second: RequiredWithProperties?,
+                                           _ instance: I, _ depth: Int) -> (MemberPass, MemberPass) {
         tables.keys.withUnsafeBufferPointer { ranges in
             tables.bytes.withUnsafeBytes { pool in
-                var requiredLengths: UInt64 = 0
-                for key in keys { requiredLengths |= ObjectApplicators.lengthBit(ranges[key].count) }
-                let lengths = requiredLengths | object.namedLengths
-                var present: UInt64 = 0
-                var namedValid = true
+                let firstObject = tables.objects[first.properties]
+                let firstRequired = requiredKeyBits(first.required, ranges, pool)
+                let secondObject = second.map { tables.objects[$0.properties] }
+                let secondRequired = second.map { requiredKeyBits($0.required, ranges, pool) } ?? 0
+                let bits = firstRequired | firstObject.namedKeyBits | secondRequired | (secondObject?.namedKeyBits ?? 0)
+                var passes = (MemberPass(), MemberPass())
                 instance.forEachMember { member, value in
-                    let bit = ObjectApplicators.lengthBit(member.count)
-                    guard lengths & bit != 0 else { return true }
-                    if requiredLengths & bit != 0 {
-                        // Every key is compared: `required` may list a key twice.
-                        for (index, key) in keys.enumerated()
-                        where JSONEquality.bytesEqual(UnsafeRawBufferPointer(rebasing: pool[ranges[key]]), member) {
-                            present |= 1 << UInt64(index)
-                        }
-                    }
-                    if namedValid, let named = tables.namedNode(object, for: member) {
-                        namedValid = isValid(named, value, depth: depth)
+                    let bit = ObjectApplicators.keyBit(member)
+                    guard bits & bit != 0 else { return true }
+                    apply(first.required, firstRequired, firstObject, member, value, bit, ranges, pool, depth, &passes.0)
+                    if let second, let secondObject {
+                        apply(second.required, secondRequired, secondObject, member, value, bit, ranges, pool, depth, &passes.1)
                     }
                     return true
                 }
-                return (present, namedValid)
+                return passes
             }
+        }
+    }
+
+    /// The `ObjectApplicators.keyBit`s of the keys `keys`.
+    private func requiredKeyBits(_ keys: Range<Int>, _ ranges: UnsafeBufferPointer<Range<Int>>,
+                                 _ pool: UnsafeRawBufferPointer) -> UInt64 {
+        var bits: UInt64 = 0
+        for key in keys { bits |= ObjectApplicators.keyBit(UnsafeRawBufferPointer(rebasing: pool[ranges[key]])) }
+        return bits
+    }
+
+    /// One member's part of a `requiredAndNamed` pass for one node.
+    @inline(__always)
+    private func apply<I: JSONInstance>(_ keys: Range<Int>, _ requiredBits: UInt64, _ object: ObjectApplicators,
+                                        _ member: UnsafeRawBufferPointer, _ value: I, _ bit: UInt64,
+                                        _ ranges: UnsafeBufferPointer<Range<Int>>, _ pool: UnsafeRawBufferPointer,
+                                        _ depth: Int, _ pass: inout MemberPass) {
+        if requiredBits & bit != 0 {
+            // Every key is compared: `required` may list a key twice.
+            for (index, key) in keys.enumerated()
+            where JSONEquality.bytesEqual(UnsafeRawBufferPointer(rebasing: pool[ranges[key]]), member) {
+                pass.present |= 1 << UInt64(index)
+            }
+        }
+        if pass.namedValid, object.namedKeyBits & bit != 0, let named = tables.namedNode(object, for: member) {
+            pass.namedValid = isValid(named, value, depth: depth)
         }
     }
 
     private func checkMembers<I: JSONInstance>(_ object: ObjectApplicators, _ node: Int, _ instance: I,
                                                _ path: Path, _ sink: inout Sink, _ depth: Int) -> Bool {
         var valid = true
-        // With `properties` alone, a member whose key length no property has needs no work (most
+        // With `properties` alone, a member ruled out by its key bit needs no work (most
         // members of an event checked against a plan that names a few of them). The test stays in
         // this small closure so the walk over the members costs little; the rest is out of line.
         let namedOnly = object.patterns.isEmpty && object.additional == nil
         instance.forEachMember { key, value in
-            if namedOnly && object.namedLengths & ObjectApplicators.lengthBit(key.count) == 0 { return true }
+            if namedOnly && object.namedKeyBits & ObjectApplicators.keyBit(key) == 0 { return true }
             if !checkMember(key, value, object, node, path, &sink, depth) { valid = false }
             return valid || sink.collecting
         }

@@ -132,14 +132,14 @@ struct SchemaTables: Sendable {
                 : $0.name.utf8.lexicographicallyPrecedes($1.name.utf8)
         }
         let namedStart = self.named.count
-        var lengths: UInt64 = 0
+        var keyBits: UInt64 = 0
         for entry in sorted {
             self.named.append(NamedProperty(key: addKey(entry.name), node: entry.node))
-            lengths |= ObjectApplicators.lengthBit(entry.name.utf8.count)
+            keyBits |= Array(entry.name.utf8).withUnsafeBytes(ObjectApplicators.keyBit)
         }
         let patternStart = patternProperties.count
         patternProperties.append(contentsOf: patterns.map { PatternProperty(pattern: $0.pattern, node: $0.node) })
-        objects.append(ObjectApplicators(named: namedStart..<self.named.count, namedLengths: lengths,
+        objects.append(ObjectApplicators(named: namedStart..<self.named.count, namedKeyBits: keyBits,
                                          patterns: patternStart..<patternProperties.count,
                                          additional: additional, additionalIsFalse: additionalIsFalse))
         return objects.count - 1
@@ -156,11 +156,11 @@ struct SchemaTables: Sendable {
 
     /// The `properties` subschema of object `object` for the member key `key`, if any.
     ///
-    /// - Complexity: O(1) when no property has the key's length (most members of an event
+    /// - Complexity: O(1) when the key's `ObjectApplicators.keyBit` rules it out (most members of an event
     ///   checked against a plan that names a few of them); O(log n) otherwise.
     @inline(__always)
     func namedNode(_ object: ObjectApplicators, for key: UnsafeRawBufferPointer) -> Int? {
-        guard object.namedLengths & ObjectApplicators.lengthBit(key.count) != 0 else { return nil }
+        guard object.namedKeyBits & ObjectApplicators.keyBit(key) != 0 else { return nil }
         return bytes.withUnsafeBytes { pool in
             var low = object.named.lowerBound
             var high = object.named.upperBound - 1
@@ -206,16 +206,16 @@ struct SchemaTables: Sendable {
     /// Which of the keys `keys` (at most 64) the object `instance` has, as bits in key order.
     ///
     /// - Complexity: one pass over the members, stopping once every key is found; a member
-    ///   whose key length no key has costs no byte comparison.
+    ///   ruled out by its `ObjectApplicators.keyBit` costs no byte comparison.
     func presentKeys<I: JSONInstance>(_ keys: Range<Int>, in instance: I) -> UInt64 {
         self.keys.withUnsafeBufferPointer { ranges in
             bytes.withUnsafeBytes { pool in
-                var lengths: UInt64 = 0
-                for key in keys { lengths |= ObjectApplicators.lengthBit(ranges[key].count) }
+                var keyBits: UInt64 = 0
+                for key in keys { keyBits |= ObjectApplicators.keyBit(UnsafeRawBufferPointer(rebasing: pool[ranges[key]])) }
                 let all: UInt64 = keys.count == 64 ? ~0 : (1 << UInt64(keys.count)) - 1
                 var present: UInt64 = 0
                 instance.forEachMember { member, _ in
-                    guard lengths & ObjectApplicators.lengthBit(member.count) != 0 else { return true }
+                    guard keyBits & ObjectApplicators.keyBit(member) != 0 else { return true }
                     // Every key is compared: `required` may list a key twice.
                     for (bit, key) in keys.enumerated()
                     where JSONEquality.bytesEqual(UnsafeRawBufferPointer(rebasing: pool[ranges[key]]), member) {

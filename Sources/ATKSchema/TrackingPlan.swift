@@ -58,8 +58,8 @@ public struct TrackingPlan: Sendable {
     public func validate<I: JSONInstance>(properties: I, forEvent name: String,
                                           into violations: inout [SchemaViolation]) -> Bool? {
         guard let schema = schema(forEvent: name) else { return nil }
-        let commonValid = common?.validate(properties, into: &violations) ?? true
-        return schema.validate(properties, into: &violations) && commonValid
+        guard let common else { return schema.validate(properties, into: &violations) }
+        return common.validate(properties, thenAgainst: schema, into: &violations)
     }
 
     /// Loads a plan from a `.json` file or a directory of per-event schema files.
