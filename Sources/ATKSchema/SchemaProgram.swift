@@ -336,6 +336,17 @@ final class SchemaProgram: Sendable {
         }
     }
 
+    /// `isValid`, deciding the frequent schema that is only a `type` (`{"type": "boolean"}`)
+    /// without a call per keyword.
+    @inline(__always)
+    private func isValid<I: JSONInstance>(typeOnly node: Int, _ instance: I, depth: Int) -> Bool {
+        let keywords = nodes[node].keywords
+        if keywords.count == 1, depth < SchemaProgram.maxDepth, case .type(let types) = tables.keywords[keywords.lowerBound] {
+            return SchemaProgram.typeMatches(types, instance)
+        }
+        return isValid(node, instance, depth: depth)
+    }
+
     /// The `ObjectApplicators.keyBit`s of the keys `keys`.
     private func requiredKeyBits(_ keys: Range<Int>, _ ranges: UnsafeBufferPointer<Range<Int>>,
                                  _ pool: UnsafeRawBufferPointer) -> UInt64 {
@@ -358,7 +369,7 @@ final class SchemaProgram: Sendable {
             }
         }
         if pass.namedValid, object.namedKeyBits & bit != 0, let named = tables.namedNode(object, for: member) {
-            pass.namedValid = isValid(named, value, depth: depth)
+            pass.namedValid = isValid(typeOnly: named, value, depth: depth)
         }
     }
 
