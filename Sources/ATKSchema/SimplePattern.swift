@@ -39,6 +39,11 @@ struct SimplePattern: Sendable {
         var atoms: Range<Int>
         let anchoredStart: Bool
         let anchoredEnd: Bool
+        /// Whether taking as many bytes as possible for each atom decides the match, with no
+        /// backtracking: each atom of variable length is last, or followed by an atom that needs a
+        /// byte and shares none with it (`^[0-9]+\.[0-9]+$`). Ending the first atom earlier would
+        /// leave a byte of its own set where the next atom needs one of its.
+        let greedy: Bool
     }
 
     /// Most alternatives optional groups may expand to (2 per group).
@@ -58,8 +63,11 @@ struct SimplePattern: Sendable {
             guard let parsed = parser.parse() else { return nil }
             let start = atoms.count
             atoms.append(contentsOf: parsed.atoms)
+            let greedy = zip(parsed.atoms, parsed.atoms.dropFirst()).allSatisfy { atom, next in
+                atom.min == atom.max || (next.min >= 1 && atom.low & next.low == 0 && atom.high & next.high == 0)
+            }
             branches.append(Branch(atoms: start..<atoms.count, anchoredStart: parsed.anchoredStart,
-                                   anchoredEnd: parsed.anchoredEnd))
+                                   anchoredEnd: parsed.anchoredEnd, greedy: greedy))
         }
         self.atoms = atoms
         self.branches = branches
@@ -77,15 +85,28 @@ struct SimplePattern: Sendable {
                         _ utf8: UnsafeRawBufferPointer) -> Bool {
         for branch in branches {
             let sets = UnsafeBufferPointer(rebasing: atoms[branch.atoms])
-            if branch.anchoredStart {
-                if match(sets, branch.anchoredEnd, 0, 0, utf8) { return true }
-                continue
-            }
-            for start in 0...utf8.count where match(sets, branch.anchoredEnd, 0, start, utf8) {
+            let starts = branch.anchoredStart ? 0...0 : 0...utf8.count
+            for start in starts where branch.greedy ? matchGreedily(sets, branch.anchoredEnd, start, utf8)
+                : match(sets, branch.anchoredEnd, 0, start, utf8) {
                 return true
             }
         }
         return false
+    }
+
+    /// `match` for a `Branch.greedy` branch: one loop, no recursion.
+    private static func matchGreedily(_ atoms: UnsafeBufferPointer<Atom>, _ anchoredEnd: Bool, _ start: Int,
+                                      _ utf8: UnsafeRawBufferPointer) -> Bool {
+        var position = start
+        for atom in atoms {
+            var taken = 0
+            while taken < atom.max, position + taken < utf8.count, atom.contains(utf8[position + taken]) {
+                taken += 1
+            }
+            guard taken >= atom.min else { return false }
+            position += taken
+        }
+        return !anchoredEnd || position == utf8.count
     }
 
     private static func match(_ atoms: UnsafeBufferPointer<Atom>, _ anchoredEnd: Bool, _ atomIndex: Int,
