@@ -91,6 +91,10 @@ report "atk elements verify" "$elements_s" "$elements_rss" "$pigz_s"
 read -r validate_s validate_rss < <(measure sh -c "'$ATK' validate --quiet '$DUMP' > /dev/null; [ \$? -le 1 ]")
 report "atk validate" "$validate_s" "$validate_rss" "$pigz_s"
 awk -v v="$validate_s" -v s="$stats_s" 'BEGIN { printf "atk validate = %.2f x atk stats (target <= 1.5)\n", v / s }'
+# The same with the demo tracking plan (the bench dump is the demo app's, so the plan fits it).
+read -r plan_s plan_rss < <(measure sh -c "'$ATK' validate --quiet --plan Samples/plan.json '$DUMP' > /dev/null; [ \$? -le 1 ]")
+report "atk validate --plan" "$plan_s" "$plan_rss" "$pigz_s"
+awk -v p="$plan_s" -v v="$validate_s" 'BEGIN { printf "atk validate --plan = %.2f x atk validate (target <= 1.3)\n", p / v }'
 
 # Memory must not grow with the dump: the same command on a dump a quarter the size.
 SMALL=$DATA/bench-$((USERS / 4)).jsonl.gz

@@ -15,8 +15,34 @@ public struct CompiledSchema: Sendable {
     /// - Returns: whether the instance is valid.
     @discardableResult
     public func validate<I: JSONInstance>(_ instance: I, into violations: inout [SchemaViolation]) -> Bool {
+        validate(instance, members: nil, into: &violations)
+    }
+
+    /// Validates `instance` against this schema, then against `next`: the same results, in the
+    /// same order, as `validate(_:into:)` on each in turn.
+    ///
+    /// When both come from one compilation (a tracking plan's `common` and an event's schema)
+    /// and each checks `required` and `properties`, an object's members are walked once for both.
+    /// - Returns: whether the instance is valid against both.
+    @discardableResult
+    public func validate<I: JSONInstance>(_ instance: I, thenAgainst next: CompiledSchema,
+                                          into violations: inout [SchemaViolation]) -> Bool {
+        var passes: (MemberPass?, MemberPass?) = (nil, nil)
+        if program === next.program, instance.kind == .object,
+           let first = program.nodes[root].requiredWithProperties,
+           let second = program.nodes[next.root].requiredWithProperties {
+            // Depth 1: the roots' keywords, where their own `required` would make these passes.
+            let both = program.requiredAndNamed(first, second, instance, 1)
+            passes = (both.0, both.1)
+        }
+        let valid = validate(instance, members: passes.0, into: &violations)
+        return next.validate(instance, members: passes.1, into: &violations) && valid
+    }
+
+    private func validate<I: JSONInstance>(_ instance: I, members: MemberPass?,
+                                           into violations: inout [SchemaViolation]) -> Bool {
         var sink = SchemaProgram.Sink(collecting: true)
-        let valid = program.validate(root, instance, nil, &sink, depth: 0)
+        let valid = program.validate(root, instance, nil, &sink, depth: 0, members: members)
         violations.append(contentsOf: sink.violations)
         return valid
     }

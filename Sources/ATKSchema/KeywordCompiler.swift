@@ -37,9 +37,9 @@ struct KeywordCompiler {
         if let type = members["type"] { out.append(.type(try typeSet(type, &compiler))) }
         if let values = members["enum"] {
             guard case .array(let list) = values else { throw invalid("enum", "expected an array", &compiler) }
-            out.append(.enumeration(list))
+            out.append(.enumeration(compiler.tables.addValueSet(list)))
         }
-        if let constant = members["const"] { out.append(.constant(constant)) }
+        if let constant = members["const"] { out.append(.constant(compiler.tables.addValueSet([constant]))) }
         try compileNumeric(into: &out, &compiler)
         try compileString(into: &out, &compiler)
         try compileArray(into: &out, &compiler)
@@ -86,18 +86,20 @@ struct KeywordCompiler {
         return NumberLimit(value)
     }
 
+    /// Adds the strings of `value` as keys; returns their range of `SchemaTables.keys`.
     private func stringList(_ value: JSONValue, _ keyword: String,
-                            _ compiler: inout SchemaCompiler) throws(SchemaError) -> [PropertyKey] {
+                            _ compiler: inout SchemaCompiler) throws(SchemaError) -> Range<Int> {
         guard case .array(let list) = value else { throw invalid(keyword, "expected an array of strings", &compiler) }
-        var keys: [PropertyKey] = []
+        var names: [String] = []
         for item in list {
             guard let name = item.stringValue else { throw invalid(keyword, "expected an array of strings", &compiler) }
-            keys.append(PropertyKey(name))
+            names.append(name)
         }
-        return keys
+        return compiler.tables.addKeys(names)
     }
 
-    private func schemaList(_ keyword: String, _ compiler: inout SchemaCompiler) throws(SchemaError) -> [Int]? {
+    /// Compiles the subschemas of a list keyword; returns their range of `SchemaTables.nodeLists`.
+    private func schemaList(_ keyword: String, _ compiler: inout SchemaCompiler) throws(SchemaError) -> Range<Int>? {
         guard let value = members[keyword] else { return nil }
         guard case .array(let list) = value, !list.isEmpty else {
             throw invalid(keyword, "expected a non-empty array of schemas", &compiler)
@@ -106,7 +108,8 @@ struct KeywordCompiler {
         for i in list.indices {
             nodes.append(try sub(keyword, String(i), compiler: &compiler))
         }
-        return nodes
+        // Appended after the loop: compiling a subschema may add lists of its own.
+        return compiler.tables.addNodeList(nodes)
     }
 
     private func typeSet(_ value: JSONValue, _ compiler: inout SchemaCompiler) throws(SchemaError) -> TypeSet {
@@ -156,7 +159,7 @@ struct KeywordCompiler {
             guard let matcher = PatternMatcher(text) else {
                 throw SchemaError(.invalidPattern(text), at: compiler.schemaPath(document, tokens + ["pattern"]))
             }
-            out.append(.pattern(matcher))
+            out.append(.pattern(compiler.tables.addPattern(matcher)))
         }
         if options.assertFormats, let name = members["format"]?.stringValue, let format = FormatKind(rawValue: name) {
             out.append(.format(format))
@@ -171,10 +174,10 @@ struct KeywordCompiler {
             guard case .bool(let flag) = unique else { throw invalid("uniqueItems", "expected a boolean", &compiler) }
             if flag { out.append(.uniqueItems) }
         }
-        var items = ArrayApplicators(restKeyword: "items")
+        var items = ArrayApplicators()
         switch draft {
         case .draft2020_12:
-            items.prefix = try schemaList("prefixItems", &compiler) ?? []
+            items.prefix = try schemaList("prefixItems", &compiler) ?? 0..<0
             if let rest = members["items"] {
                 guard rest.kind == .object || rest.kind == .bool else {
                     throw invalid("items", "expected a schema", &compiler)
@@ -184,11 +187,11 @@ struct KeywordCompiler {
             }
         case .draft7:
             if case .array = members["items"] {
-                items.prefix = try schemaList("items", &compiler) ?? []
+                items.prefix = try schemaList("items", &compiler) ?? 0..<0
                 if let rest = members["additionalItems"] {
                     items.rest = try sub("additionalItems", &compiler)
                     items.restIsFalse = rest == .bool(false)
-                    items.restKeyword = "additionalItems"
+                    items.restIsAdditionalItems = true
                 }
             } else if let rest = members["items"] {
                 items.rest = try sub("items", &compiler)
@@ -212,15 +215,17 @@ struct KeywordCompiler {
         }
         if let n = try count("minProperties", &compiler) { out.append(.minProperties(n)) }
         if let n = try count("maxProperties", &compiler) { out.append(.maxProperties(n)) }
-        var object = ObjectApplicators()
+        var named: [(name: String, node: Int)] = []
+        var patternNodes: [(pattern: Int, node: Int)] = []
+        var additional: Int?
+        var additionalIsFalse = false
         if let properties = members["properties"] {
             guard case .object(let entries) = properties else {
                 throw invalid("properties", "expected an object", &compiler)
             }
             for (name, _) in entries {
-                object.named.append((PropertyKey(name), try sub("properties", name, compiler: &compiler)))
+                named.append((name, try sub("properties", name, compiler: &compiler)))
             }
-            object.named.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
         }
         if let patterns = members["patternProperties"] {
             guard case .object(let entries) = patterns else {
@@ -231,15 +236,17 @@ struct KeywordCompiler {
                     throw SchemaError(.invalidPattern(pattern),
                                       at: compiler.schemaPath(document, tokens + ["patternProperties", pattern]))
                 }
-                object.patterns.append((matcher, try sub("patternProperties", pattern, compiler: &compiler)))
+                let node = try sub("patternProperties", pattern, compiler: &compiler)
+                patternNodes.append((compiler.tables.addPattern(matcher), node))
             }
         }
-        if let additional = members["additionalProperties"] {
-            object.additional = try sub("additionalProperties", &compiler)
-            object.additionalIsFalse = additional == .bool(false)
+        if let value = members["additionalProperties"] {
+            additional = try sub("additionalProperties", &compiler)
+            additionalIsFalse = value == .bool(false)
         }
-        if !object.named.isEmpty || !object.patterns.isEmpty || object.additional != nil {
-            out.append(.object(object))
+        if !named.isEmpty || !patternNodes.isEmpty || additional != nil {
+            out.append(.object(compiler.tables.addObject(named: named, patterns: patternNodes, additional: additional,
+                                                         additionalIsFalse: additionalIsFalse)))
         }
         if members["propertyNames"] != nil { out.append(.propertyNames(try sub("propertyNames", &compiler))) }
         try compileDependencies(into: &out, &compiler)
@@ -247,8 +254,8 @@ struct KeywordCompiler {
 
     private func compileDependencies(into out: inout [SchemaKeyword],
                                      _ compiler: inout SchemaCompiler) throws(SchemaError) {
-        var required: [(key: PropertyKey, required: [PropertyKey])] = []
-        var schemas: [(key: PropertyKey, node: Int)] = []
+        var required: [SchemaTables.DependentRequired] = []
+        var schemas: [SchemaTables.DependentSchema] = []
         let names = draft == .draft7 ? ["dependencies"] : ["dependentRequired", "dependentSchemas"]
         for keyword in names {
             guard let value = members[keyword] else { continue }
@@ -256,17 +263,23 @@ struct KeywordCompiler {
             for (name, entry) in entries {
                 switch (keyword, entry) {
                 case ("dependentRequired", _), ("dependencies", .array):
-                    required.append((PropertyKey(name), try stringList(entry, keyword, &compiler)))
+                    let keys = try stringList(entry, keyword, &compiler)
+                    required.append(.init(key: compiler.tables.addKey(name), required: keys))
                 default:
-                    schemas.append((PropertyKey(name), try sub(keyword, name, compiler: &compiler)))
+                    let node = try sub(keyword, name, compiler: &compiler)
+                    schemas.append(.init(key: compiler.tables.addKey(name), node: node))
                 }
             }
         }
         if !required.isEmpty {
-            out.append(.dependentRequired(required, reportAs: draft == .draft7 ? "dependencies" : "dependentRequired"))
+            let start = compiler.tables.dependentRequired.count
+            compiler.tables.dependentRequired.append(contentsOf: required)
+            out.append(.dependentRequired(start..<compiler.tables.dependentRequired.count, draft7: draft == .draft7))
         }
         if !schemas.isEmpty {
-            out.append(.dependentSchemas(schemas, reportAs: draft == .draft7 ? "dependencies" : "dependentSchemas"))
+            let start = compiler.tables.dependentSchemas.count
+            compiler.tables.dependentSchemas.append(contentsOf: schemas)
+            out.append(.dependentSchemas(start..<compiler.tables.dependentSchemas.count))
         }
     }
 

@@ -6,15 +6,23 @@
 /// `\d`, `\w` and `\b` as in ECMA-262, and an unescaped `$` outside a character class
 /// rewritten to `\z` (ECMA `$` does not match before a final newline); that path copies
 /// the subject into a `String` and `Regex` allocates while matching.
-struct PatternMatcher: @unchecked Sendable {
+struct PatternMatcher: Sendable {
+    /// Swift `Regex`, boxed: its layout is not known at compile time, and an enum holding it
+    /// made every match (simple ones too) copy the engine through value witnesses and a
+    /// metadata lookup.
     // `Regex` is not declared `Sendable`, but it is an immutable value whose matching does
     // not mutate shared state; it is only read after `init`, so sharing it is safe.
-    private enum Engine {
-        case simple(SimplePattern)
-        case regex(Regex<AnyRegexOutput>)
+    private final class RegexEngine: @unchecked Sendable {
+        let regex: Regex<AnyRegexOutput>
+
+        init(_ regex: Regex<AnyRegexOutput>) {
+            self.regex = regex
+        }
     }
 
-    private let engine: Engine
+    /// Exactly one of the two engines is set.
+    let simple: SimplePattern?
+    private let regex: RegexEngine?
     /// The pattern as written in the schema.
     let source: String
 
@@ -24,11 +32,13 @@ struct PatternMatcher: @unchecked Sendable {
     init?(_ source: String, allowSimpleEngine: Bool = true) {
         self.source = source
         if allowSimpleEngine, let simple = SimplePattern(source) {
-            engine = .simple(simple)
+            self.simple = simple
+            regex = nil
             return
         }
         guard let regex = try? Regex(PatternMatcher.translate(source)) else { return nil }
-        engine = .regex(regex
+        simple = nil
+        self.regex = RegexEngine(regex
             .matchingSemantics(.unicodeScalar)
             .asciiOnlyDigits()
             .asciiOnlyWordCharacters()
@@ -37,13 +47,19 @@ struct PatternMatcher: @unchecked Sendable {
 
     /// Whether the pattern matches somewhere in the UTF-8 string `utf8`.
     func matches(_ utf8: UnsafeRawBufferPointer) -> Bool {
-        switch engine {
-        case .simple(let simple):
-            return simple.matches(utf8)
-        case .regex(let regex):
-            let subject = String(decoding: utf8, as: UTF8.self)
-            return (try? regex.firstMatch(in: subject)) != nil
-        }
+        // Optional chaining matches in place, without copying the pattern out.
+        if let matched = simple?.matches(utf8) { return matched }
+        return matchesRegex(utf8)
+    }
+
+    /// The `Regex` path, kept out of line: inlined, its dynamically sized match value made
+    /// every caller (the per-member loop of `properties` too) look up metadata and grow its
+    /// stack on each call.
+    @inline(never)
+    private func matchesRegex(_ utf8: UnsafeRawBufferPointer) -> Bool {
+        guard let regex else { return false }
+        let subject = String(decoding: utf8, as: UTF8.self)
+        return (try? regex.regex.firstMatch(in: subject)) != nil
     }
 
     /// Rewrites the ECMA-262 constructs whose meaning differs in Swift `Regex`: `$`, the

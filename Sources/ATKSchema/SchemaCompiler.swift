@@ -24,7 +24,10 @@ struct SchemaCompiler {
     private var anchors: [URI: (document: Int, tokens: [String])] = [:]
     private var bases: [Location: URI] = [:]
     private var nodeIndex: [Location: Int] = [:]
-    private var nodes: [SchemaNode] = []
+    private var nodes: ContiguousArray<SchemaNode> = []
+    private var schemaPaths: [String] = []
+    /// What compiled keywords refer to (written by `KeywordCompiler`).
+    var tables = SchemaTables()
     private let external: [URI: JSONValue]
     private let options: SchemaOptions
     private let defaultDraft: SchemaDraft
@@ -65,7 +68,7 @@ struct SchemaCompiler {
 
     /// The finished program.
     func finish() -> SchemaProgram {
-        SchemaProgram(nodes: nodes)
+        SchemaProgram(nodes: nodes, schemaPaths: schemaPaths, tables: tables)
     }
 
     // MARK: - Locations
@@ -193,14 +196,36 @@ struct SchemaCompiler {
             try scan(document, tokens, value, base: ancestorBase(document, tokens))
         }
         let index = nodes.count
-        nodes.append(SchemaNode(schemaPath: path(document, tokens), keywords: []))
+        nodes.append(SchemaNode(keywords: 0..<0, requiredWithProperties: nil))
+        schemaPaths.append(path(document, tokens))
         nodeIndex[here] = index
         var keywords = KeywordCompiler(document: document, tokens: tokens, value: value,
                                        base: bases[here] ?? documents[document].uri,
                                        draft: documents[document].draft, options: options)
         let compiled = try keywords.compile(using: &self)
-        nodes[index].keywords = compiled
+        // Appended after compiling: subschemas compiled meanwhile added their own keywords.
+        let start = tables.keywords.count
+        tables.keywords.append(contentsOf: compiled)
+        nodes[index].keywords = start..<tables.keywords.count
+        nodes[index].requiredWithProperties = requiredWithProperties(compiled)
         return index
+    }
+
+    /// See `SchemaNode.requiredWithProperties`.
+    private func requiredWithProperties(_ keywords: [SchemaKeyword]) -> RequiredWithProperties? {
+        var required: Range<Int>?
+        var properties: Int?
+        for keyword in keywords {
+            switch keyword {
+            case .required(let keys): required = keys
+            case .object(let object): properties = object
+            default: break
+            }
+        }
+        guard let required, required.count <= 64, let properties else { return nil }
+        let object = tables.objects[properties]
+        guard object.patterns.isEmpty, object.additional == nil else { return nil }
+        return RequiredWithProperties(required: required, properties: properties)
     }
 
     /// Compiles the subschema at `tokens` (used by `KeywordCompiler`).

@@ -48,15 +48,15 @@ extension SchemaProgram {
                                                              depth: Int) -> [Int] {
         switch keyword {
         case .allOf(let list), .anyOf(let list), .oneOf(let list):
-            return list.filter { isValid($0, instance, depth: depth) }
+            return list.map { tables.nodeLists[$0] }.filter { isValid($0, instance, depth: depth) }
         case .conditional(let condition, let then, let otherwise):
             if isValid(condition, instance, depth: depth) {
                 return [condition] + [then].compactMap { $0 }.filter { isValid($0, instance, depth: depth) }
             }
             return [otherwise].compactMap { $0 }.filter { isValid($0, instance, depth: depth) }
-        case .dependentSchemas(let entries, _):
-            return entries.filter { entry in
-                entry.key.utf8.withUnsafeBytes { instance.member($0) } != nil && isValid(entry.node, instance, depth: depth)
+        case .dependentSchemas(let entries):
+            return entries.map { tables.dependentSchemas[$0] }.filter { entry in
+                tables.withKey(entry.key, { instance.member($0) }) != nil && isValid(entry.node, instance, depth: depth)
             }.map(\.node)
         case .ref(let target):
             return isValid(target, instance, depth: depth) ? [target] : []
@@ -68,13 +68,14 @@ extension SchemaProgram {
     private func markProperties<I: JSONInstance>(_ index: Int, _ instance: I, _ evaluated: inout [Bool],
                                                  isRoot: Bool, depth: Int) {
         guard depth < SchemaProgram.maxDepth else { return }
-        for keyword in nodes[index].keywords {
+        for keyword in nodes[index].keywords.map({ tables.keywords[$0] }) {
             switch keyword {
-            case .object(let object):
+            case .object(let objectIndex):
+                let object = tables.objects[objectIndex]
                 var position = 0
                 instance.forEachMember { key, _ in
-                    if object.additional != nil || object.namedNode(for: key) != nil
-                        || object.patterns.contains(where: { $0.matcher.matches(key) }) {
+                    if object.additional != nil || tables.namedNode(object, for: key) != nil
+                        || object.patterns.contains(where: { tables.matches(tables.patternProperties[$0].pattern, key) }) {
                         evaluated[position] = true
                     }
                     position += 1
@@ -93,7 +94,7 @@ extension SchemaProgram {
     private func markItems<I: JSONInstance>(_ index: Int, _ instance: I, _ evaluated: inout [Bool],
                                             isRoot: Bool, depth: Int) {
         guard depth < SchemaProgram.maxDepth else { return }
-        for keyword in nodes[index].keywords {
+        for keyword in nodes[index].keywords.map({ tables.keywords[$0] }) {
             switch keyword {
             case .items(let items):
                 let limit = items.rest != nil ? evaluated.count : min(items.prefix.count, evaluated.count)

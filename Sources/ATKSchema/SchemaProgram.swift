@@ -4,16 +4,22 @@
 /// Validation is generic over `JSONInstance` and, in optimized builds, does not allocate
 /// for a valid instance, except for patterns that need Swift `Regex` (anything beyond
 /// `SimplePattern`), asserted `format`s and `unevaluated*` bookkeeping. Violations are
-/// only rendered (paths, messages) when collecting and failing.
+/// only rendered (paths, messages) when collecting and failing. Nodes and keywords are
+/// plain data, so walking them does no reference counting.
 final class SchemaProgram: Sendable {
-    let nodes: [SchemaNode]
+    let nodes: ContiguousArray<SchemaNode>
+    /// Schema path of each node, e.g. `#/properties/a` (read only to report a violation).
+    let schemaPaths: [String]
+    let tables: SchemaTables
 
     /// Maximum nesting of schema evaluations; deeper evaluation (a `$ref` cycle that makes no
     /// progress, or a value nested about 128 levels under a recursive schema) fails with a `$ref` violation.
     static let maxDepth = 256
 
-    init(nodes: [SchemaNode]) {
+    init(nodes: ContiguousArray<SchemaNode>, schemaPaths: [String], tables: SchemaTables) {
         self.nodes = nodes
+        self.schemaPaths = schemaPaths
+        self.tables = tables
     }
 
     /// Collects violations when `collecting`; otherwise evaluation stops at the first failure.
@@ -25,15 +31,19 @@ final class SchemaProgram: Sendable {
     typealias Path = UnsafePointer<InstancePathLink>?
 
     /// Validates `instance` against node `index`.
+    /// - Parameter members: the node's `required`/`properties` pass over `instance`, when the
+    ///   caller made it already (see `requiredAndNamed`).
     func validate<I: JSONInstance>(_ index: Int, _ instance: I, _ path: Path, _ sink: inout Sink,
-                                   depth: Int) -> Bool {
-        let node = nodes[index]
+                                   depth: Int, members: MemberPass? = nil) -> Bool {
         guard depth < SchemaProgram.maxDepth else {
-            report(&sink, "$ref", node, path, "schema evaluation nests too deeply (recursive $ref or very deep value)")
+            report(&sink, "$ref", index, path, "schema evaluation nests too deeply (recursive $ref or very deep value)")
             return false
         }
         var valid = true
-        for keyword in node.keywords where !check(keyword, index, node, instance, path, &sink, depth + 1) {
+        // The `required`/`properties` pass, once `required` made it (or as given).
+        var members = members
+        for keyword in nodes[index].keywords
+        where !check(tables.keywords[keyword], index, instance, path, &sink, depth + 1, &members) {
             valid = false
             if !sink.collecting { return false }
         }
@@ -46,10 +56,11 @@ final class SchemaProgram: Sendable {
         return validate(index, instance, nil, &sink, depth: depth)
     }
 
-    private func report(_ sink: inout Sink, _ keyword: String, _ node: SchemaNode, _ path: Path,
+    private func report(_ sink: inout Sink, _ keyword: String, _ node: Int, _ path: Path,
                         _ message: @autoclosure () -> String) {
         guard sink.collecting else { return }
-        let schemaPath = keyword == "false" ? node.schemaPath : node.schemaPath + "/" + JSONPointer.escape(keyword)
+        let nodePath = schemaPaths[node]
+        let schemaPath = keyword == "false" ? nodePath : nodePath + "/" + JSONPointer.escape(keyword)
         sink.violations.append(SchemaViolation(keyword: keyword, instancePath: InstancePathLink.render(path),
                                                schemaPath: schemaPath, message: message()))
     }
@@ -92,8 +103,9 @@ final class SchemaProgram: Sendable {
         }
     }
 
-    private func check<I: JSONInstance>(_ keyword: SchemaKeyword, _ index: Int, _ node: SchemaNode, _ instance: I,
-                                        _ path: Path, _ sink: inout Sink, _ depth: Int) -> Bool {
+    private func check<I: JSONInstance>(_ keyword: SchemaKeyword, _ node: Int, _ instance: I,
+                                        _ path: Path, _ sink: inout Sink, _ depth: Int,
+                                        _ members: inout MemberPass?) -> Bool {
         let kind = instance.kind
         switch keyword {
         case .alwaysFalse:
@@ -106,29 +118,44 @@ final class SchemaProgram: Sendable {
             }
             return true
         case .enumeration(let values):
-            guard values.contains(where: { JSONEquality.equal(instance, $0) }) else {
+            guard tables.contains(values, instance) else {
                 report(&sink, "enum", node, path, "value is not one of the allowed values")
                 return false
             }
             return true
         case .constant(let value):
-            guard JSONEquality.equal(instance, value) else {
+            guard tables.contains(value, instance) else {
                 report(&sink, "const", node, path, "value does not equal the required constant")
                 return false
             }
             return true
         case .required(let keys):
             guard kind == .object else { return true }
+            // Up to 64 keys are found in one pass over the members (with `properties` when the node
+            // has them, see `SchemaNode.requiredWithProperties`); more are looked up one by one.
+            let present: UInt64?
+            if let both = nodes[node].requiredWithProperties {
+                let pass = members ?? requiredAndNamed(both, nil, instance, depth).0
+                members = pass
+                present = pass.present
+            } else {
+                present = keys.count <= 64 ? tables.presentKeys(keys, in: instance) : nil
+            }
             var valid = true
-            for key in keys where key.utf8.withUnsafeBytes({ instance.member($0) }) == nil {
+            for (bit, key) in keys.enumerated() {
+                let found = if let present { present & 1 << UInt64(bit) != 0 } else {
+                    tables.withKey(key, { instance.member($0) }) != nil
+                }
+                guard !found else { continue }
                 valid = false
-                report(&sink, "required", node, path, "'\(key.name)' is required")
+                report(&sink, "required", node, path, "'\(tables.keyNames[key])' is required")
                 if !sink.collecting { return false }
             }
             return valid
         case .object(let object):
-            guard kind == .object else { return true }
-            return checkMembers(object, node, instance, path, &sink, depth)
+            // Already validated by `required`'s pass; a failure there is reported from here, in order.
+            guard kind == .object, members?.namedValid != true else { return true }
+            return checkMembers(tables.objects[object], node, instance, path, &sink, depth)
         case .propertyNames(let names):
             guard kind == .object else { return true }
             var valid = true
@@ -148,21 +175,26 @@ final class SchemaProgram: Sendable {
             guard kind == .object, instance.count > n else { return true }
             report(&sink, "maxProperties", node, path, "object has \(instance.count) properties, at most \(n) allowed")
             return false
-        case .dependentRequired(let entries, let name):
+        case .dependentRequired(let entries, let draft7):
             guard kind == .object else { return true }
             var valid = true
-            for entry in entries where entry.key.utf8.withUnsafeBytes({ instance.member($0) }) != nil {
-                for key in entry.required where key.utf8.withUnsafeBytes({ instance.member($0) }) == nil {
+            for i in entries {
+                let entry = tables.dependentRequired[i]
+                guard tables.withKey(entry.key, { instance.member($0) }) != nil else { continue }
+                for key in entry.required where tables.withKey(key, { instance.member($0) }) == nil {
                     valid = false
-                    report(&sink, name, node, path, "'\(key.name)' is required when '\(entry.key.name)' is present")
+                    report(&sink, draft7 ? "dependencies" : "dependentRequired", node, path,
+                           "'\(tables.keyNames[key])' is required when '\(tables.keyNames[entry.key])' is present")
                     if !sink.collecting { return false }
                 }
             }
             return valid
-        case .dependentSchemas(let entries, _):
+        case .dependentSchemas(let entries):
             guard kind == .object else { return true }
             var valid = true
-            for entry in entries where entry.key.utf8.withUnsafeBytes({ instance.member($0) }) != nil {
+            for i in entries {
+                let entry = tables.dependentSchemas[i]
+                guard tables.withKey(entry.key, { instance.member($0) }) != nil else { continue }
                 if !validate(entry.node, instance, path, &sink, depth: depth) {
                     valid = false
                     if !sink.collecting { return false }
@@ -206,9 +238,9 @@ final class SchemaProgram: Sendable {
             guard length > n else { return true }
             report(&sink, "maxLength", node, path, "string has \(length) characters, at most \(n) allowed")
             return false
-        case .pattern(let matcher):
-            guard kind == .string, !instance.withStringUTF8({ matcher.matches($0) }) else { return true }
-            report(&sink, "pattern", node, path, "string does not match pattern '\(matcher.source)'")
+        case .pattern(let pattern):
+            guard kind == .string, !tables.matches(pattern, instance) else { return true }
+            report(&sink, "pattern", node, path, "string does not match pattern '\(tables.patterns[pattern].source)'")
             return false
         case .format(let format):
             guard kind == .string, !instance.withStringUTF8({ format.check($0) }) else { return true }
@@ -236,18 +268,18 @@ final class SchemaProgram: Sendable {
             return false
         case .allOf(let subschemas):
             var valid = true
-            for subschema in subschemas where !validate(subschema, instance, path, &sink, depth: depth) {
+            for subschema in subschemas where !validate(tables.nodeLists[subschema], instance, path, &sink, depth: depth) {
                 valid = false
                 if !sink.collecting { return false }
             }
             return valid
         case .anyOf(let subschemas):
-            guard !subschemas.contains(where: { isValid($0, instance, depth: depth) }) else { return true }
+            guard !subschemas.contains(where: { isValid(tables.nodeLists[$0], instance, depth: depth) }) else { return true }
             report(&sink, "anyOf", node, path, "value does not match any of the allowed schemas")
             return false
         case .oneOf(let subschemas):
             var matches = 0
-            for subschema in subschemas where isValid(subschema, instance, depth: depth) {
+            for subschema in subschemas where isValid(tables.nodeLists[subschema], instance, depth: depth) {
                 matches += 1
                 if matches > 1 { break }
             }
@@ -268,54 +300,136 @@ final class SchemaProgram: Sendable {
             return validate(target, instance, path, &sink, depth: depth)
         case .unevaluatedProperties(let subschema):
             guard kind == .object else { return true }
-            return checkUnevaluatedProperties(subschema, index, instance, path, &sink, depth)
+            return checkUnevaluatedProperties(subschema, node, instance, path, &sink, depth)
         case .unevaluatedItems(let subschema):
             guard kind == .array else { return true }
-            return checkUnevaluatedItems(subschema, index, instance, path, &sink, depth)
+            return checkUnevaluatedItems(subschema, node, instance, path, &sink, depth)
         }
     }
 
-    private func checkMembers<I: JSONInstance>(_ object: ObjectApplicators, _ node: SchemaNode, _ instance: I,
+    /// `required` and `properties` of one node, or of two (two schemas applied to the same value),
+    /// in one pass over the members.
+    ///
+    /// - Parameter depth: the depth of the nodes' keywords (their node's depth + 1).
+    /// - Complexity: O(members); members ruled out by `ObjectApplicators.keyBit` cost no comparison.
+    func requiredAndNamed<I: JSONInstance>(_ first: RequiredWithProperties, _ second: RequiredWithProperties?,
+                                           _ instance: I, _ depth: Int) -> (MemberPass, MemberPass) {
+        tables.keys.withUnsafeBufferPointer { ranges in
+            tables.bytes.withUnsafeBytes { pool in
+                let firstObject = tables.objects[first.properties]
+                let firstRequired = requiredKeyBits(first.required, ranges, pool)
+                let secondObject = second.map { tables.objects[$0.properties] }
+                let secondRequired = second.map { requiredKeyBits($0.required, ranges, pool) } ?? 0
+                let bits = firstRequired | firstObject.namedKeyBits | secondRequired | (secondObject?.namedKeyBits ?? 0)
+                var passes = (MemberPass(), MemberPass())
+                instance.forEachMember { member, value in
+                    let bit = ObjectApplicators.keyBit(member)
+                    guard bits & bit != 0 else { return true }
+                    apply(first.required, firstRequired, firstObject, member, value, bit, ranges, pool, depth, &passes.0)
+                    if let second, let secondObject {
+                        apply(second.required, secondRequired, secondObject, member, value, bit, ranges, pool, depth, &passes.1)
+                    }
+                    return true
+                }
+                return passes
+            }
+        }
+    }
+
+    /// `isValid`, deciding the frequent schema that is only a `type` (`{"type": "boolean"}`)
+    /// without a call per keyword.
+    @inline(__always)
+    private func isValid<I: JSONInstance>(typeOnly node: Int, _ instance: I, depth: Int) -> Bool {
+        let keywords = nodes[node].keywords
+        if keywords.count == 1, depth < SchemaProgram.maxDepth, case .type(let types) = tables.keywords[keywords.lowerBound] {
+            return SchemaProgram.typeMatches(types, instance)
+        }
+        return isValid(node, instance, depth: depth)
+    }
+
+    /// The `ObjectApplicators.keyBit`s of the keys `keys`.
+    private func requiredKeyBits(_ keys: Range<Int>, _ ranges: UnsafeBufferPointer<Range<Int>>,
+                                 _ pool: UnsafeRawBufferPointer) -> UInt64 {
+        var bits: UInt64 = 0
+        for key in keys { bits |= ObjectApplicators.keyBit(UnsafeRawBufferPointer(rebasing: pool[ranges[key]])) }
+        return bits
+    }
+
+    /// One member's part of a `requiredAndNamed` pass for one node.
+    @inline(__always)
+    private func apply<I: JSONInstance>(_ keys: Range<Int>, _ requiredBits: UInt64, _ object: ObjectApplicators,
+                                        _ member: UnsafeRawBufferPointer, _ value: I, _ bit: UInt64,
+                                        _ ranges: UnsafeBufferPointer<Range<Int>>, _ pool: UnsafeRawBufferPointer,
+                                        _ depth: Int, _ pass: inout MemberPass) {
+        if requiredBits & bit != 0 {
+            // Every key is compared: `required` may list a key twice.
+            for (index, key) in keys.enumerated()
+            where JSONEquality.bytesEqual(UnsafeRawBufferPointer(rebasing: pool[ranges[key]]), member) {
+                pass.present |= 1 << UInt64(index)
+            }
+        }
+        if pass.namedValid, object.namedKeyBits & bit != 0, let named = tables.namedNode(object, for: member) {
+            pass.namedValid = isValid(typeOnly: named, value, depth: depth)
+        }
+    }
+
+    private func checkMembers<I: JSONInstance>(_ object: ObjectApplicators, _ node: Int, _ instance: I,
                                                _ path: Path, _ sink: inout Sink, _ depth: Int) -> Bool {
         var valid = true
+        // With `properties` alone, a member ruled out by its key bit needs no work (most
+        // members of an event checked against a plan that names a few of them). The test stays in
+        // this small closure so the walk over the members costs little; the rest is out of line.
+        let namedOnly = object.patterns.isEmpty && object.additional == nil
         instance.forEachMember { key, value in
-            var matched = false
-            if let named = object.namedNode(for: key) {
-                matched = true
-                if !child(path, key: key, index: 0, { validate(named, value, $0, &sink, depth: depth) }) {
-                    valid = false
-                }
-            }
-            for pattern in object.patterns where pattern.matcher.matches(key) {
-                matched = true
-                if !child(path, key: key, index: 0, { validate(pattern.node, value, $0, &sink, depth: depth) }) {
-                    valid = false
-                }
-            }
-            if !matched, let additional = object.additional {
-                if object.additionalIsFalse {
-                    valid = false
-                    child(path, key: key, index: 0) {
-                        report(&sink, "additionalProperties", node, $0,
-                               "property '\(SchemaProgram.text(key))' is not allowed")
-                    }
-                } else if !child(path, key: key, index: 0, { validate(additional, value, $0, &sink, depth: depth) }) {
-                    valid = false
-                }
-            }
+            if namedOnly && object.namedKeyBits & ObjectApplicators.keyBit(key) == 0 { return true }
+            if !checkMember(key, value, object, node, path, &sink, depth) { valid = false }
             return valid || sink.collecting
         }
         return valid
     }
 
-    private func checkItems<I: JSONInstance>(_ items: ArrayApplicators, _ node: SchemaNode, _ instance: I,
+    /// Applies `properties`, `patternProperties` and `additionalProperties` to one member.
+    /// - Returns: whether the member is valid.
+    @inline(never)
+    private func checkMember<I: JSONInstance>(_ key: UnsafeRawBufferPointer, _ value: I, _ object: ObjectApplicators,
+                                              _ node: Int, _ path: Path, _ sink: inout Sink, _ depth: Int) -> Bool {
+        var valid = true
+        var matched = false
+        if let named = tables.namedNode(object, for: key) {
+            matched = true
+            if !child(path, key: key, index: 0, { validate(named, value, $0, &sink, depth: depth) }) {
+                valid = false
+            }
+        }
+        for i in object.patterns {
+            let entry = tables.patternProperties[i]
+            guard tables.matches(entry.pattern, key) else { continue }
+            matched = true
+            if !child(path, key: key, index: 0, { validate(entry.node, value, $0, &sink, depth: depth) }) {
+                valid = false
+            }
+        }
+        if !matched, let additional = object.additional {
+            if object.additionalIsFalse {
+                valid = false
+                child(path, key: key, index: 0) {
+                    report(&sink, "additionalProperties", node, $0, "property '\(SchemaProgram.text(key))' is not allowed")
+                }
+            } else if !child(path, key: key, index: 0, { validate(additional, value, $0, &sink, depth: depth) }) {
+                valid = false
+            }
+        }
+        return valid
+    }
+
+    private func checkItems<I: JSONInstance>(_ items: ArrayApplicators, _ node: Int, _ instance: I,
                                              _ path: Path, _ sink: inout Sink, _ depth: Int) -> Bool {
         var valid = true
         let n = instance.count
         for i in 0..<n {
             let subschema: Int
             if i < items.prefix.count {
-                subschema = items.prefix[i]
+                subschema = tables.nodeLists[items.prefix.lowerBound + i]
             } else if let rest = items.rest {
                 if items.restIsFalse {
                     report(&sink, items.restKeyword, node, path,
@@ -334,7 +448,7 @@ final class SchemaProgram: Sendable {
         return valid
     }
 
-    private func checkContains<I: JSONInstance>(_ contains: Int, _ min: Int, _ max: Int?, _ node: SchemaNode,
+    private func checkContains<I: JSONInstance>(_ contains: Int, _ min: Int, _ max: Int?, _ node: Int,
                                                 _ instance: I, _ path: Path, _ sink: inout Sink,
                                                 _ depth: Int) -> Bool {
         var matches = 0

@@ -4,11 +4,16 @@
 ///
 /// Because every set holds only ASCII characters, a byte-level match is exactly the
 /// ECMA-262 code-point match: bytes of multi-byte UTF-8 sequences never match a set.
-/// Anything else (groups, alternation, `.`, `\s`, negated classes, non-ASCII
-/// characters, lookarounds, ...) is not a simple pattern and is left to `Regex`.
+///
+/// A group made optional by `?` (`^[0-9]+(:[0-9]+)?$`, also `(?:...)?`) holding no group or
+/// `|` of its own is allowed too: the pattern matches somewhere exactly when the pattern
+/// without the group or the pattern with the group's text inlined does, so each such
+/// pattern is kept as those alternatives (up to `maxBranches`). Anything else (other
+/// groups, alternation, `.`, `\s`, negated classes, non-ASCII characters, lookarounds, ...)
+/// is not a simple pattern and is left to `Regex`.
 struct SimplePattern: Sendable {
     /// One character set with its repetition bounds.
-    private struct Atom: Sendable {
+    struct Atom: Sendable {
         var low: UInt64 = 0
         var high: UInt64 = 0
         var min = 1
@@ -27,27 +32,85 @@ struct SimplePattern: Sendable {
         }
     }
 
-    private let atoms: [Atom]
-    private let anchoredStart: Bool
-    private let anchoredEnd: Bool
+    /// One alternative: a range of atoms between optional anchors. Plain data, so a compiled
+    /// program can keep every pattern's branches and atoms in flat tables and match them
+    /// without copying (and retaining) a pattern per match.
+    struct Branch: Sendable {
+        var atoms: Range<Int>
+        let anchoredStart: Bool
+        let anchoredEnd: Bool
+        /// Whether taking as many bytes as possible for each atom decides the match, with no
+        /// backtracking: each atom of variable length is last, or followed by an atom that needs a
+        /// byte and shares none with it (`^[0-9]+\.[0-9]+$`). Ending the first atom earlier would
+        /// leave a byte of its own set where the next atom needs one of its.
+        let greedy: Bool
+    }
+
+    /// Most alternatives optional groups may expand to (2 per group).
+    static let maxBranches = 8
+
+    /// The atoms of every branch, branch after branch.
+    let atoms: [Atom]
+    let branches: [Branch]
 
     /// Parses `pattern`, or returns `nil` when it is not a simple pattern.
     init?(_ pattern: String) {
-        var parser = Parser(scalars: Array(pattern.unicodeScalars))
-        guard let parsed = parser.parse() else { return nil }
-        (atoms, anchoredStart, anchoredEnd) = parsed
+        guard let expansions = SimplePattern.expandingOptionalGroups(Array(pattern.unicodeScalars)) else { return nil }
+        var atoms: [Atom] = []
+        var branches: [Branch] = []
+        for scalars in expansions {
+            var parser = Parser(scalars: scalars)
+            guard let parsed = parser.parse() else { return nil }
+            let start = atoms.count
+            atoms.append(contentsOf: parsed.atoms)
+            let greedy = zip(parsed.atoms, parsed.atoms.dropFirst()).allSatisfy { atom, next in
+                atom.min == atom.max || (next.min >= 1 && atom.low & next.low == 0 && atom.high & next.high == 0)
+            }
+            branches.append(Branch(atoms: start..<atoms.count, anchoredStart: parsed.anchoredStart,
+                                   anchoredEnd: parsed.anchoredEnd, greedy: greedy))
+        }
+        self.atoms = atoms
+        self.branches = branches
     }
 
     /// Whether the pattern matches somewhere in `utf8`.
     func matches(_ utf8: UnsafeRawBufferPointer) -> Bool {
-        if anchoredStart { return match(0, 0, utf8) }
-        for start in 0...utf8.count where match(0, start, utf8) {
-            return true
+        atoms.withUnsafeBufferPointer { atoms in
+            branches.withUnsafeBufferPointer { SimplePattern.matches($0, atoms, utf8) }
+        }
+    }
+
+    /// Whether one of `branches` (whose ranges index `atoms`) matches somewhere in `utf8`.
+    static func matches(_ branches: UnsafeBufferPointer<Branch>, _ atoms: UnsafeBufferPointer<Atom>,
+                        _ utf8: UnsafeRawBufferPointer) -> Bool {
+        for branch in branches {
+            let sets = UnsafeBufferPointer(rebasing: atoms[branch.atoms])
+            let starts = branch.anchoredStart ? 0...0 : 0...utf8.count
+            for start in starts where branch.greedy ? matchGreedily(sets, branch.anchoredEnd, start, utf8)
+                : match(sets, branch.anchoredEnd, 0, start, utf8) {
+                return true
+            }
         }
         return false
     }
 
-    private func match(_ atomIndex: Int, _ position: Int, _ utf8: UnsafeRawBufferPointer) -> Bool {
+    /// `match` for a `Branch.greedy` branch: one loop, no recursion.
+    private static func matchGreedily(_ atoms: UnsafeBufferPointer<Atom>, _ anchoredEnd: Bool, _ start: Int,
+                                      _ utf8: UnsafeRawBufferPointer) -> Bool {
+        var position = start
+        for atom in atoms {
+            var taken = 0
+            while taken < atom.max, position + taken < utf8.count, atom.contains(utf8[position + taken]) {
+                taken += 1
+            }
+            guard taken >= atom.min else { return false }
+            position += taken
+        }
+        return !anchoredEnd || position == utf8.count
+    }
+
+    private static func match(_ atoms: UnsafeBufferPointer<Atom>, _ anchoredEnd: Bool, _ atomIndex: Int,
+                              _ position: Int, _ utf8: UnsafeRawBufferPointer) -> Bool {
         guard atomIndex < atoms.count else { return !anchoredEnd || position == utf8.count }
         let atom = atoms[atomIndex]
         var taken = 0
@@ -55,10 +118,80 @@ struct SimplePattern: Sendable {
             taken += 1
         }
         while taken >= atom.min {
-            if match(atomIndex + 1, position + taken, utf8) { return true }
+            if match(atoms, anchoredEnd, atomIndex + 1, position + taken, utf8) { return true }
             taken -= 1
         }
         return false
+    }
+
+    /// `pattern` with each optional group either dropped or inlined, or `nil` when a group is
+    /// not an optional group of the simple kind, or there would be more than `maxBranches`.
+    private static func expandingOptionalGroups(_ pattern: [Unicode.Scalar]) -> [[Unicode.Scalar]]? {
+        var inClass = false
+        var index = 0
+        while index < pattern.count {
+            let scalar = pattern[index]
+            if scalar == "\\" {
+                index += 2
+                continue
+            }
+            if inClass {
+                if scalar == "]" { inClass = false }
+            } else if scalar == "[" {
+                inClass = true
+            } else if scalar == "(" {
+                guard let group = optionalGroup(pattern, at: index) else { return nil }
+                let prefix = Array(pattern[..<index])
+                let suffix = Array(pattern[group.end...])
+                guard let rest = expandingOptionalGroups(suffix), 2 * rest.count <= maxBranches else { return nil }
+                return rest.map { prefix + $0 } + rest.map { prefix + group.body + $0 }
+            } else if scalar == ")" || scalar == "|" {
+                return nil
+            }
+            index += 1
+        }
+        return [pattern]
+    }
+
+    /// The text of the optional group opening at `open` (`(...)?` or `(?:...)?`) and the index
+    /// just past its `?`, or `nil` when it is anything else.
+    private static func optionalGroup(_ pattern: [Unicode.Scalar], at open: Int)
+        -> (body: [Unicode.Scalar], end: Int)? {
+        var start = open + 1
+        if start < pattern.count, pattern[start] == "?" {
+            // Only the non-capturing `(?:`; lookarounds are left to Regex.
+            guard start + 1 < pattern.count, pattern[start + 1] == ":" else { return nil }
+            start += 2
+        }
+        var inClass = false
+        var index = start
+        while index < pattern.count {
+            let scalar = pattern[index]
+            if scalar == "\\" {
+                index += 2
+                continue
+            }
+            if inClass {
+                if scalar == "]" { inClass = false }
+            } else if scalar == "[" {
+                inClass = true
+            } else if scalar == "(" || scalar == "|" {
+                return nil
+            } else if scalar == ")" {
+                break
+            }
+            index += 1
+        }
+        let close = index
+        guard close < pattern.count, close + 1 < pattern.count, pattern[close + 1] == "?" else { return nil }
+        // Quantifying the group otherwise (`)??`, `)?+`, `)?{2}`) is not the simple kind, and
+        // a body opening with a quantifier would quantify the set before the group once inlined.
+        let after = close + 2
+        let quantifiers = "*+?{".unicodeScalars
+        guard after >= pattern.count || !quantifiers.contains(pattern[after]) else { return nil }
+        let body = Array(pattern[start..<close])
+        guard body.first.map({ !quantifiers.contains($0) }) ?? true else { return nil }
+        return (body, after)
     }
 
     /// Recursive-descent reader of the simple-pattern subset.

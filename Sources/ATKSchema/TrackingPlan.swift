@@ -18,8 +18,9 @@ public struct TrackingPlan: Sendable {
     public let eventNames: [String]
     /// The schema every event's properties must also meet, if the plan has one.
     public let common: CompiledSchema?
+    /// The schema of each event, in `eventNames` order.
+    public let eventSchemas: [CompiledSchema]
     private let eventKeys: [[UInt8]]
-    private let schemas: [CompiledSchema]
 
     private static let planMembers: Set<String> = [
         "$schema", "$id", "$comment", "title", "description", "events", "common", "$defs", "definitions",
@@ -29,7 +30,7 @@ public struct TrackingPlan: Sendable {
         let sorted = events.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
         eventNames = sorted.map(\.name)
         eventKeys = sorted.map { Array($0.name.utf8) }
-        schemas = sorted.map(\.schema)
+        eventSchemas = sorted.map(\.schema)
         self.common = common
     }
 
@@ -40,7 +41,7 @@ public struct TrackingPlan: Sendable {
         while low <= high {
             let mid = (low + high) / 2
             let order = eventKeys[mid].withUnsafeBytes { JSONEquality.compareBytes($0, name) }
-            if order == 0 { return schemas[mid] }
+            if order == 0 { return eventSchemas[mid] }
             if order < 0 { low = mid + 1 } else { high = mid - 1 }
         }
         return nil
@@ -57,8 +58,8 @@ public struct TrackingPlan: Sendable {
     public func validate<I: JSONInstance>(properties: I, forEvent name: String,
                                           into violations: inout [SchemaViolation]) -> Bool? {
         guard let schema = schema(forEvent: name) else { return nil }
-        let commonValid = common?.validate(properties, into: &violations) ?? true
-        return schema.validate(properties, into: &violations) && commonValid
+        guard let common else { return schema.validate(properties, into: &violations) }
+        return common.validate(properties, thenAgainst: schema, into: &violations)
     }
 
     /// Loads a plan from a `.json` file or a directory of per-event schema files.

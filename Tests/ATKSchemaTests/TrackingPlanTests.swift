@@ -59,6 +59,35 @@ import Testing
         #expect(plan.validate(properties: properties, forEvent: "Nope", into: &found) == nil)
     }
 
+    /// Common and event schemas that both have `required` and `properties` are checked in one walk
+    /// over the members; the violations must be those of validating one after the other, in order.
+    @Test(arguments: [
+        #"{"sku": "P1", "lib": "iOS", "qty": 2}"#,
+        #"{"qty": "two", "lib": 7}"#,
+        #"{"sku": 5, "sku": "P2", "lib": "iOS"}"#,
+        #"{"lib": "Android", "qty": 2.5, "extra": true}"#,
+        #"{}"#,
+        #"[1, 2]"#,
+    ])
+    func combinedWalkMatchesOneSchemaAfterTheOther(_ text: String) throws {
+        let plan = try TrackingPlan(json: JSONValue.parse(#"""
+            {
+              "common": {"required": ["lib", "lib"], "properties": {"lib": {"const": "iOS"}}},
+              "events": {"Buy": {"type": "object", "required": ["sku", "qty"],
+                                 "properties": {"sku": {"type": "string"}, "qty": {"type": "integer", "minimum": 1}}}}
+            }
+            """#))
+        let common = try #require(plan.common)
+        let event = try #require(plan.schema(forEvent: "Buy"))
+        let properties = try JSONValue.parse(text)
+        var separately: [SchemaViolation] = []
+        let separateValid = [common.validate(properties, into: &separately), event.validate(properties, into: &separately)]
+        var combined: [SchemaViolation] = []
+        let combinedValid = common.validate(properties, thenAgainst: event, into: &combined)
+        #expect(combined == separately)
+        #expect(combinedValid == !separateValid.contains(false))
+    }
+
     @Test func typoIsRefusedWithPlanLocation() throws {
         let text = Self.planText.replacingOccurrences(of: #""minimum": 0"#, with: #""minimumm": 0"#)
         #expect(throws: TrackingPlanError(.schema(SchemaError(.unknownKeyword("minimumm"),

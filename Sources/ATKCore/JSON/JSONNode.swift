@@ -115,12 +115,19 @@ public struct JSONNode {
 
     /// The value of an object's member whose key equals `key` (UTF-8); the last one if repeated.
     ///
-    /// - Complexity: O(members).
+    /// - Complexity: O(members); a member whose unescaped key has another length costs no
+    ///   byte comparison (schema checks look up each required property this way).
     public func member(_ key: UnsafeRawBufferPointer) -> JSONNode? {
+        guard entry.kind == JSONKind.object.rawValue else { return nil }
         var found: JSONNode?
-        forEachMember { k, v in
-            if k.equals(key) { found = v }
-            return true
+        var k = index + 1
+        for _ in 0..<count {
+            let e = entries[k]
+            if e.flags & TapeEntry.escaped != 0 || Int(e.end) - Int(e.start) == key.count,
+               JSONNode(entries: entries, base: base, index: k).equals(key) {
+                found = JSONNode(entries: entries, base: base, index: k + 1)
+            }
+            k = Int(entries[k + 1].next)
         }
         return found
     }

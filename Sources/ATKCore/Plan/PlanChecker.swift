@@ -44,6 +44,8 @@ public struct PlanChecker {
     public let plan: TrackingPlan
     /// Planned names and unplanned names seen, interned so counting allocates nothing.
     private var planned = Interner(capacity: 64)
+    /// The schema of each planned name, by its id in `planned`.
+    private let schemas: [CompiledSchema]
     private var plannedTallies: [EventTally] = []
     private var unplannedNames = Interner(capacity: 64)
     private var unplannedCounts: [Int] = []
@@ -51,7 +53,11 @@ public struct PlanChecker {
 
     public init(plan: TrackingPlan) {
         self.plan = plan
-        for name in plan.eventNames { _ = planned.intern(name) }
+        var schemas: [CompiledSchema] = []
+        for (name, schema) in zip(plan.eventNames, plan.eventSchemas) where Int(planned.intern(name)) == schemas.count {
+            schemas.append(schema)
+        }
+        self.schemas = schemas
         plannedTallies = Array(repeating: EventTally(), count: planned.count)
     }
 
@@ -80,28 +86,45 @@ public struct PlanChecker {
     /// - Returns: whether the event was checked against a planned schema.
     @discardableResult
     public mutating func check(_ event: Event, report: (Violation) -> Void) -> Bool {
+        var violations: [Violation] = []
+        let checked = check(event, into: &violations)
+        violations.forEach(report)
+        return checked
+    }
+
+    /// Checks one event like ``check(_:report:)``, appending each violation to `violations`
+    /// (no closure, so a caller's context is not captured, and copied, per event).
+    ///
+    /// - Returns: whether the event was checked against a planned schema.
+    @discardableResult
+    public mutating func check(_ event: Event, into violations: inout [Violation]) -> Bool {
         guard event.isTrackType, let name = event.event, name.kind == .string else { return false }
-        let schema = name.withUTF8 { plan.schema(forEvent: $0) }
-        guard let schema, let id = name.withUTF8({ planned.lookup($0) }) else {
+        // One hash lookup finds the tally and the schema.
+        guard let id = name.withUTF8({ planned.lookup($0) }) else {
             let id = Int(name.withUTF8 { unplannedNames.intern($0) })
             if id == unplannedCounts.count { unplannedCounts.append(0) }
             unplannedCounts[id] += 1
-            report(Violation(rule: .unplannedEvent, instancePath: "/event", schemaPath: "#/events",
-                             message: "event '\(unplannedNames.string(Int32(id)))' is not in the plan"))
+            violations.append(Violation(rule: .unplannedEvent, instancePath: "/event", schemaPath: "#/events",
+                                        message: "event '\(unplannedNames.string(Int32(id)))' is not in the plan"))
             return false
         }
         guard let properties = event.properties else { return false }
+        let schema = schemas[Int(id)]
         let instance = SchemaInstance(properties)
         scratch.removeAll(keepingCapacity: true)
-        var valid = true
-        if let common = plan.common { valid = common.validate(instance, into: &scratch) && valid }
-        valid = schema.validate(instance, into: &scratch) && valid
+        // Common first, as the plan reads; one walk over the properties serves both.
+        let valid = if let common = plan.common {
+            common.validate(instance, thenAgainst: schema, into: &scratch)
+        } else {
+            schema.validate(instance, into: &scratch)
+        }
         plannedTallies[Int(id)].checked += 1
         if !valid {
             plannedTallies[Int(id)].violating += 1
             for violation in scratch {
-                report(Violation(rule: Rule(keyword: violation.keyword), instancePath: "/properties" + violation.instancePath,
-                                 schemaPath: violation.schemaPath, message: violation.message))
+                violations.append(Violation(rule: Rule(keyword: violation.keyword),
+                                            instancePath: "/properties" + violation.instancePath,
+                                            schemaPath: violation.schemaPath, message: violation.message))
             }
         }
         return true

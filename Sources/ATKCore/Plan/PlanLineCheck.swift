@@ -23,9 +23,11 @@ public struct PlanLineCheck: LineCheck {
     }
 
     public mutating func check(_ event: Event, findings: inout ValidationFindings) {
-        let indices = ruleIndices
-        checker.check(event) { violation in
-            let rule = indices[PlanChecker.Rule.allCases.firstIndex(of: violation.rule) ?? 0]
+        // Empty (no allocation) unless the event breaks the plan.
+        var violations: [PlanChecker.Violation] = []
+        checker.check(event, into: &violations)
+        for violation in violations {
+            let rule = ruleIndices[PlanChecker.Rule.allCases.firstIndex(of: violation.rule) ?? 0]
             findings.report(
                 rule, event: event.event?.stringValue, value: Self.value(in: event, at: violation.instancePath),
                 message: violation.message,
