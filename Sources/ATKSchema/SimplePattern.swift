@@ -127,42 +127,17 @@ struct SimplePattern: Sendable {
     /// `pattern` with each optional group either dropped or inlined, or `nil` when a group is
     /// not an optional group of the simple kind, or there would be more than `maxBranches`.
     private static func expandingOptionalGroups(_ pattern: [Unicode.Scalar]) -> [[Unicode.Scalar]]? {
-        var inClass = false
-        var index = 0
-        while index < pattern.count {
-            let scalar = pattern[index]
-            if scalar == "\\" {
-                index += 2
-                continue
-            }
-            if inClass {
-                if scalar == "]" { inClass = false }
-            } else if scalar == "[" {
-                inClass = true
-            } else if scalar == "(" {
-                guard let group = optionalGroup(pattern, at: index) else { return nil }
-                let prefix = Array(pattern[..<index])
-                let suffix = Array(pattern[group.end...])
-                guard let rest = expandingOptionalGroups(suffix), 2 * rest.count <= maxBranches else { return nil }
-                return rest.map { prefix + $0 } + rest.map { prefix + group.body + $0 }
-            } else if scalar == ")" || scalar == "|" {
-                return nil
-            }
-            index += 1
-        }
-        return [pattern]
+        guard let index = firstGroupSyntax(in: pattern, from: 0) else { return [pattern] }
+        guard pattern[index] == "(", let group = optionalGroup(pattern, at: index) else { return nil }
+        let prefix = Array(pattern[..<index])
+        let suffix = Array(pattern[group.end...])
+        guard let rest = expandingOptionalGroups(suffix), 2 * rest.count <= maxBranches else { return nil }
+        return rest.map { prefix + $0 } + rest.map { prefix + group.body + $0 }
     }
 
-    /// The text of the optional group opening at `open` (`(...)?` or `(?:...)?`) and the index
-    /// just past its `?`, or `nil` when it is anything else.
-    private static func optionalGroup(_ pattern: [Unicode.Scalar], at open: Int)
-        -> (body: [Unicode.Scalar], end: Int)? {
-        var start = open + 1
-        if start < pattern.count, pattern[start] == "?" {
-            // Only the non-capturing `(?:`; lookarounds are left to Regex.
-            guard start + 1 < pattern.count, pattern[start + 1] == ":" else { return nil }
-            start += 2
-        }
+    /// The index of the first `(`, `)` or `|` at or after `start` that is neither escaped nor
+    /// inside a character class, or `nil` when there is none.
+    private static func firstGroupSyntax(in pattern: [Unicode.Scalar], from start: Int) -> Int? {
         var inClass = false
         var index = start
         while index < pattern.count {
@@ -175,15 +150,27 @@ struct SimplePattern: Sendable {
                 if scalar == "]" { inClass = false }
             } else if scalar == "[" {
                 inClass = true
-            } else if scalar == "(" || scalar == "|" {
-                return nil
-            } else if scalar == ")" {
-                break
+            } else if scalar == "(" || scalar == ")" || scalar == "|" {
+                return index
             }
             index += 1
         }
-        let close = index
-        guard close < pattern.count, close + 1 < pattern.count, pattern[close + 1] == "?" else { return nil }
+        return nil
+    }
+
+    /// The text of the optional group opening at `open` (`(...)?` or `(?:...)?`) and the index
+    /// just past its `?`, or `nil` when it is anything else.
+    private static func optionalGroup(_ pattern: [Unicode.Scalar], at open: Int)
+        -> (body: [Unicode.Scalar], end: Int)? {
+        var start = open + 1
+        if start < pattern.count, pattern[start] == "?" {
+            // Only the non-capturing `(?:`; lookarounds are left to Regex.
+            guard start + 1 < pattern.count, pattern[start + 1] == ":" else { return nil }
+            start += 2
+        }
+        // The group ends at its first `)`; a nested group or an alternative is not the simple kind.
+        guard let close = firstGroupSyntax(in: pattern, from: start), pattern[close] == ")" else { return nil }
+        guard close + 1 < pattern.count, pattern[close + 1] == "?" else { return nil }
         // Quantifying the group otherwise (`)??`, `)?+`, `)?{2}`) is not the simple kind, and
         // a body opening with a quantifier would quantify the set before the group once inlined.
         let after = close + 2
