@@ -85,9 +85,7 @@ struct ElementsVerifyCommand: ParsableCommand {
                     ("recorded", .string(example.recorded)), ("rebuilt", .string(example.rebuilt)),
                 ])
             })),
-            ("malformed_examples", .array(v.malformedExamples.map { example in
-                .object(ElementsReport.placeMembers(example.location, reports) + [("message", .string(example.reason))])
-            })),
+            ("malformed_examples", MalformedReport.json(v.malformedExamples, reports)),
         ])
     }
 
@@ -131,13 +129,7 @@ struct ElementsVerifyCommand: ParsableCommand {
                     + ", rebuilt \"\(example.rebuilt)\"\n"
             }
         }
-        if !v.malformedExamples.isEmpty {
-            out += "\nmalformed lines" + Self.firstOf(v.malformedExamples.count, v.malformedLines) + ":\n"
-            for example in v.malformedExamples {
-                out += "  \(ElementsReport.place(example.location, reports)): \(example.reason)\n"
-            }
-        }
-        return out
+        return out + MalformedReport.text(v.malformedExamples, reports)
     }
 
     /// ` (first 10 of 38)` when not every item is listed.

@@ -52,7 +52,9 @@ public struct ElementVerifier: DumpVisitor {
     /// Events with at least one mismatching or missing field.
     public private(set) var eventsWithDifferences = 0
     public private(set) var malformedLines = 0
-    public private(set) var malformedExamples: [InvalidChain] = []
+    private var malformed: MalformedExamples
+    /// The first malformed lines, as every reading command keeps them.
+    public var malformedExamples: [MalformedExamples.Example] { malformed.examples }
     public private(set) var invalidChainExamples: [InvalidChain] = []
     public private(set) var differenceExamples: [Difference] = []
 
@@ -72,6 +74,7 @@ public struct ElementVerifier: DumpVisitor {
     ///   keep (each) with their file and line.
     public init(maxExamples: Int = 10) {
         self.maxExamples = maxExamples
+        malformed = MalformedExamples(limit: maxExamples)
     }
 
     /// True when some event has an invalid chain, a mismatching or a missing field.
@@ -132,9 +135,7 @@ public struct ElementVerifier: DumpVisitor {
 
     public mutating func visitMalformed(_ line: MalformedLine) {
         malformedLines += 1
-        if malformedExamples.count < maxExamples {
-            malformedExamples.append(InvalidChain(location: line.location, reason: line.reason.description))
-        }
+        malformed.record(line)
     }
 
     /// The most common recorded → rebuilt pairs of `field`: by events, descending, then by
