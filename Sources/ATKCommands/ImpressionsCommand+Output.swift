@@ -149,9 +149,7 @@ extension ImpressionsCommand {
             })
     }
 
-    private static func percent(_ rate: Double?) -> String {
-        rate.map { String(format: "%.2f%%", $0 * 100) } ?? "-"
-    }
+    private static func percent(_ rate: Double?) -> String { Terminal.percent(rate, decimals: 2) }
 
     private static func keyText(_ key: [String?]) -> String {
         key.map { $0 ?? "-" }.joined(separator: " | ")

@@ -1,11 +1,6 @@
 import Foundation
 
 extension Terminal {
-    /// `0.6483` → `64.8%`; nil → `-`.
-    static func percent(_ fraction: Double?) -> String {
-        guard let fraction else { return "-" }
-        return String(format: "%.1f%%", fraction * 100)
-    }
 
     /// Milliseconds for people: `850 ms`, `12.3 s`, `4.5 min`, `2.1 h`, `1.5 d`; nil → `-`.
     static func duration(milliseconds: Double?) -> String {

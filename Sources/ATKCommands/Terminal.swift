@@ -62,6 +62,13 @@ enum Terminal {
             + "\(pad(parts.tm_hour)):\(pad(parts.tm_min)):\(pad(parts.tm_sec)).\(pad(Int32(millis), 3)) UTC"
     }
 
+    /// A fraction as a percentage with `decimals` digits: `0.6483` → `64.8%` (or `64.83%`);
+    /// nil → `-`. Every report formats shares and rates with it.
+    static func percent(_ fraction: Double?, decimals: Int = 1) -> String {
+        guard let fraction else { return "-" }
+        return String(format: "%.\(decimals)f%%", fraction * 100)
+    }
+
     /// `12345678` → `11.8 MB`.
     static func bytes(_ value: Int64) -> String {
         let units = ["B", "KB", "MB", "GB", "TB"]

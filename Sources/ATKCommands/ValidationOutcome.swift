@@ -57,10 +57,7 @@ struct ValidationOutcome {
         fileNames.indices.contains(location.fileIndex) ? fileNames[location.fileIndex] : "-"
     }
 
-    static func percent(_ share: Double) -> String {
-        let hundredths = (share * 10_000).rounded()
-        return "\(Int(hundredths) / 100).\(String(Int(hundredths) % 100).leftPadded(to: 2, with: "0"))%"
-    }
+    static func percent(_ share: Double) -> String { Terminal.percent(share, decimals: 2) }
 
     // MARK: - JSON
 
