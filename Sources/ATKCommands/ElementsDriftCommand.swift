@@ -37,8 +37,8 @@ struct ElementsDriftCommand: ParsableCommand {
         let (reports, unreadable) = input.read(into: &finder)
         let drifts = finder.drifts
         let text = outputOptions.format == .json
-            ? json(finder, drifts, reports).serialized(indent: 2)
-            : self.text(finder, drifts)
+            ? MalformedReport.adding(finder.malformedExamples, to: json(finder, drifts, reports), reports).serialized(indent: 2)
+            : self.text(finder, drifts) + MalformedReport.text(finder.malformedExamples, reports)
         try outputOptions.emit(text)
         if unreadable { throw CommandExit.unreadableInput }
     }

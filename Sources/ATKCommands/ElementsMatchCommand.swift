@@ -52,8 +52,8 @@ struct ElementsMatchCommand: ParsableCommand {
         }
         let (reports, unreadable) = input.read(into: &counter)
         let text = outputOptions.format == .json
-            ? json(counter, reports).serialized(indent: 2)
-            : self.text(counter, reports)
+            ? MalformedReport.adding(counter.malformedExamples, to: json(counter, reports), reports).serialized(indent: 2)
+            : self.text(counter, reports) + MalformedReport.text(counter.malformedExamples, reports)
         try outputOptions.emit(text)
         if unreadable { throw CommandExit.unreadableInput }
     }

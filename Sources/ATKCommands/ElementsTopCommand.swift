@@ -41,8 +41,8 @@ struct ElementsTopCommand: ParsableCommand {
         let (reports, unreadable) = input.read(into: &table)
         let rows = table.rows(limit: top == 0 ? nil : top)
         let text = outputOptions.format == .json
-            ? json(table, rows, reports).serialized(indent: 2)
-            : self.text(table, rows, reports)
+            ? MalformedReport.adding(table.malformedExamples, to: json(table, rows, reports), reports).serialized(indent: 2)
+            : self.text(table, rows, reports) + MalformedReport.text(table.malformedExamples, reports)
         try outputOptions.emit(text)
         if unreadable { throw CommandExit.unreadableInput }
     }

@@ -146,8 +146,10 @@ struct ImpressionsCommand: ParsableCommand {
         let report = collector.report()
         let malformed = reports.reduce(0) { $0 + $1.malformedLines }
         let text = outputOptions.format == .json
-            ? json(report, options, reports, malformed: malformed).serialized(indent: 2)
+            ? MalformedReport.adding(collector.malformedExamples, to: json(report, options, reports, malformed: malformed), reports)
+                .serialized(indent: 2)
             : self.text(report, options, reports, malformed: malformed, events: collector.events)
+                + MalformedReport.text(collector.malformedExamples, reports)
         try outputOptions.emit(text)
         if unreadable { throw CommandExit.unreadableInput }
         if failed(report) { throw CommandExit.findings }

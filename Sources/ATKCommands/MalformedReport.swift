@@ -12,6 +12,11 @@ enum MalformedReport {
         })
     }
 
+    /// `report` with its `malformed_examples` member added, for reports built without one.
+    static func adding(_ examples: [MalformedExamples.Example], to report: JSONOutput, _ reports: [FileReport]) -> JSONOutput {
+        report.appending(("malformed_examples", json(examples, reports)))
+    }
+
     /// `malformed lines (first 10 of 25):` and one `file:line: reason` line each; empty when none.
     static func text(_ examples: [MalformedExamples.Example], _ reports: [FileReport]) -> String {
         guard !examples.isEmpty else { return "" }

@@ -181,3 +181,23 @@ struct SpanOptionTests {
         #expect(unit.json["tool"] as? String == "atk")
     }
 }
+
+@Suite("Every reading command names its malformed lines")
+struct MalformedExamplesTests {
+    @Test("the report lists malformed lines with file and line, in text and JSON", arguments: [
+        ["stats"], ["validate"], ["elements", "verify"], ["elements", "top"], ["elements", "drift"],
+        ["elements", "match", "--config", CLI.sample("visualized.json")], ["funnel", "--steps", "$AppStart,AddToCart"],
+        ["funnel", "--path"], ["impressions"],
+    ])
+    func listed(_ command: [String]) throws {
+        let truth = try loadJSON(CLI.sample("demo.truth.json"))
+        let first = (truth[object: "rules"][object: "json.malformed"]["lines"] as? [Int])?.first ?? -1
+        let text = try CLI.run(command + [CLI.sample("demo.jsonl.gz")])
+        #expect(text.stdout.contains("\(CLI.sample("demo.jsonl.gz")):\(first)") && text.stdout.contains("not valid JSON"))
+        let json = try CLI.run(command + ["--format", "json", CLI.sample("demo.jsonl.gz")]).json
+        let examples = json[array: "malformed_examples"] + json[array: "rules"].filter { $0["id"] as? String == "json.malformed" }
+            .flatMap { $0["examples"] as? [[String: Any]] ?? [] }
+        #expect(examples.first?[int: "line"] == first)
+        #expect(examples.first?["file"] as? String == CLI.sample("demo.jsonl.gz"))
+    }
+}

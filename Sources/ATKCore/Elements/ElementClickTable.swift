@@ -37,6 +37,7 @@ public struct ElementClickTable: DumpVisitor {
     /// Clicks whose identifiers were rebuilt from the chain.
     public var rebuiltClicks: Int { reader.rebuiltClicks }
     public var malformedLines: Int { reader.malformedLines }
+    public var malformedExamples: [MalformedExamples.Example] { reader.malformedExamples }
 
     /// - Parameters:
     ///   - byPosition: also group by `$element_position`, so each list row is its own group.
@@ -66,7 +67,7 @@ public struct ElementClickTable: DumpVisitor {
     }
 
     public mutating func visitMalformed(_ line: MalformedLine) {
-        reader.countMalformed()
+        reader.countMalformed(line)
     }
 
     /// Distinct groups.

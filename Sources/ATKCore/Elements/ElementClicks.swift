@@ -6,6 +6,9 @@ public struct ElementClicks {
     /// Clicks whose identifiers were rebuilt from the chain.
     public private(set) var rebuiltClicks = 0
     public private(set) var malformedLines = 0
+    private var malformed = MalformedExamples()
+    /// The first malformed lines (file, line, reason), as every reading command keeps them.
+    public var malformedExamples: [MalformedExamples.Example] { malformed.examples }
 
     private var resolver: ElementResolver
 
@@ -27,8 +30,9 @@ public struct ElementClicks {
         return (properties, element)
     }
 
-    /// Counts a malformed line.
-    public mutating func countMalformed() {
+    /// Counts a malformed line and keeps the first ones as examples.
+    public mutating func countMalformed(_ line: MalformedLine) {
         malformedLines += 1
+        malformed.record(line)
     }
 }

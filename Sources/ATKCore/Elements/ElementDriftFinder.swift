@@ -70,6 +70,7 @@ public struct ElementDriftFinder: DumpVisitor {
     /// Clicks without a string `$element_type` or without an element path.
     public private(set) var skippedClicks = 0
     public var malformedLines: Int { reader.malformedLines }
+    public var malformedExamples: [MalformedExamples.Example] { reader.malformedExamples }
 
     public init(useRecordedIdentifiers: Bool = false) {
         reader = ElementClicks(useRecordedIdentifiers: useRecordedIdentifiers)
@@ -96,7 +97,7 @@ public struct ElementDriftFinder: DumpVisitor {
     }
 
     public mutating func visitMalformed(_ line: MalformedLine) {
-        reader.countMalformed()
+        reader.countMalformed(line)
     }
 
     /// Elements that drifted: by dimension (app, then OS), screen, content, type and app version.

@@ -41,6 +41,7 @@ public struct VisualEventCounter: DumpVisitor {
     /// Clicks whose identifiers were rebuilt from the chain.
     public var rebuiltClicks: Int { reader.rebuiltClicks }
     public var malformedLines: Int { reader.malformedLines }
+    public var malformedExamples: [MalformedExamples.Example] { reader.malformedExamples }
 
     /// Decodes the config.
     ///
@@ -70,7 +71,7 @@ public struct VisualEventCounter: DumpVisitor {
     }
 
     public mutating func visitMalformed(_ line: MalformedLine) {
-        reader.countMalformed()
+        reader.countMalformed(line)
     }
 
     /// Every definition of the config, in config order, zero counts included.

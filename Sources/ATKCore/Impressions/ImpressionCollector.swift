@@ -32,9 +32,13 @@ public struct ImpressionCollector: DumpVisitor {
     private let breakdownName: [UInt8]?
     private var batches: Int32 = 0
     private var scratch: [UInt8] = []
+    private var malformed: MalformedExamples
+    /// The first malformed lines (file, line, reason); they are counted in the reader's reports.
+    public var malformedExamples: [MalformedExamples.Example] { malformed.examples }
 
     public init(options: ImpressionOptions) {
         self.options = options
+        malformed = MalformedExamples(limit: options.maxExamples)
         resolver = ElementResolver(useRecordedIdentifiers: options.useRecordedIdentifiers)
         exposureNames = options.exposureEvents.map { Array($0.utf8) }
         clickName = Array(options.clickEvent.utf8)
@@ -83,8 +87,8 @@ public struct ImpressionCollector: DumpVisitor {
         }
     }
 
-    /// Malformed lines are counted in the reader's `FileReport`s; nothing to keep here.
-    public mutating func visitMalformed(_ line: MalformedLine) {}
+    /// Malformed lines are counted in the reader's `FileReport`s; the first are kept as examples.
+    public mutating func visitMalformed(_ line: MalformedLine) { malformed.record(line) }
 
     /// Records an exposure (one per item of a batch event) or a click.
     private mutating func element(_ event: Event, into record: inout ImpressionRecord) {

@@ -22,6 +22,12 @@ public indirect enum JSONOutput: Sendable, Equatable {
     /// An integer, or `null` when nil.
     public static func int(_ value: Int64?) -> JSONOutput { value.map { .int($0) } ?? .null }
 
+    /// An object with `member` added at the end (other values are returned unchanged).
+    public func appending(_ member: (String, JSONOutput)) -> JSONOutput {
+        guard case .object(let members) = self else { return self }
+        return .object(members + [member])
+    }
+
     /// The value as JSON text: `indent` spaces per level, or one line when 0.
     public func serialized(indent: Int = 0) -> String {
         var out = ""
