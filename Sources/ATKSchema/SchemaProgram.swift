@@ -339,7 +339,7 @@ final class SchemaProgram: Sendable {
     /// `isValid`, deciding the frequent schema that is only a `type` (`{"type": "boolean"}`)
     /// without a call per keyword.
     @inline(__always)
-    private func isValid<I: JSONInstance>(typeOnly node: Int, _ instance: I, depth: Int) -> Bool {
+    func isValid<I: JSONInstance>(typeOnly node: Int, _ instance: I, depth: Int) -> Bool {
         let keywords = nodes[node].keywords
         if keywords.count == 1, depth < SchemaProgram.maxDepth, case .type(let types) = tables.keywords[keywords.lowerBound] {
             return SchemaProgram.typeMatches(types, instance)

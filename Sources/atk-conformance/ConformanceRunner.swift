@@ -22,6 +22,9 @@ struct ConformanceRunner {
     private(set) var passed = 0
     private(set) var failed = 0
     private(set) var skipped = 0
+    /// Object tests whose schema was also decided member by member (`MemberwiseSchema`), which
+    /// must agree with the expected result like the other two ways of validating.
+    private(set) var memberwise = 0
 
     init(suite: URL) {
         self.suite = suite
@@ -68,17 +71,33 @@ struct ConformanceRunner {
                 }
                 continue
             }
+            // One per case, as a plan keeps one per event: member names are learned across its tests.
+            var memberwiseSchema = MemberwiseSchema([compiled])
+            // By bytes: `String` equality would merge canonically equivalent names.
+            var memberIds: [[UInt8]: Int32] = [:]
             for test in tests {
                 let data = test["data"] ?? .null
                 let expected = test["valid"] == .bool(true)
                 var violations: [SchemaViolation] = []
                 let quick = compiled.isValid(data)
                 let full = compiled.validate(data, into: &violations)
-                if quick == expected, full == expected, violations.isEmpty == expected {
+                var byMember: Bool?
+                if let members = data.objectValue, memberwiseSchema != nil {
+                    let ids = members.map { member in
+                        let name = Array(member.key.utf8)
+                        if let id = memberIds[name] { return id }
+                        memberIds[name] = Int32(memberIds.count)
+                        return Int32(memberIds.count - 1)
+                    }
+                    byMember = ids.withUnsafeBufferPointer { memberwiseSchema?.isValid(data, memberIds: $0) }
+                    memberwise += 1
+                }
+                if quick == expected, full == expected, violations.isEmpty == expected, byMember ?? expected == expected {
                     passed += 1
                 } else {
                     fail(label, caseName, test, detail: "expected \(expected ? "valid" : "invalid"), "
-                         + "isValid=\(quick) validate=\(full) violations=\(violations.count)")
+                         + "isValid=\(quick) validate=\(full) violations=\(violations.count)"
+                         + (byMember.map { " memberwise=\($0)" } ?? ""))
                 }
             }
         }

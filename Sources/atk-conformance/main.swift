@@ -14,5 +14,6 @@ do {
     FileHandle.standardError.write(Data("atk-conformance: \(error)\n".utf8))
     exit(2)
 }
+print("\(runner.memberwise) object tests also decided member by member")
 print("\(runner.passed) passed, \(runner.failed) failed, \(runner.skipped) skipped")
 exit(runner.failed == 0 ? 0 : 1)

@@ -50,6 +50,9 @@ public struct PlanChecker {
     private var unplannedNames = Interner(capacity: 64)
     private var unplannedCounts: [Int] = []
     private var scratch: [SchemaViolation] = []
+    /// Per planned name: `common` and its schema decided member by member, when their roots
+    /// allow it (see ``MemberwiseSchema``); nil: always the full validation.
+    private var memberwise: [MemberwiseSchema?]
 
     public init(plan: TrackingPlan) {
         self.plan = plan
@@ -58,6 +61,7 @@ public struct PlanChecker {
             schemas.append(schema)
         }
         self.schemas = schemas
+        memberwise = schemas.map { MemberwiseSchema((plan.common.map { [$0] } ?? []) + [$0]) }
         plannedTallies = Array(repeating: EventTally(), count: planned.count)
     }
 
@@ -98,6 +102,20 @@ public struct PlanChecker {
     /// - Returns: whether the event was checked against a planned schema.
     @discardableResult
     public mutating func check(_ event: Event, into violations: inout [Violation]) -> Bool {
+        check(event, propertyKeyIds: UnsafeBufferPointer(start: nil, count: 0), into: &violations)
+    }
+
+    /// Checks one event like ``check(_:into:)``, faster for the ids of its property keys.
+    ///
+    /// - Parameter propertyKeyIds: an id per member of the event's `properties`, in order, equal
+    ///   for equal decoded keys across all events (``LineCheck/check(_:propertyKeyIds:findings:)``);
+    ///   what a planned event's schemas need of each key is then worked out once per key, and a
+    ///   valid event costs one table read per property plus the planned values' checks. Empty:
+    ///   every event gets the full validation.
+    /// - Returns: whether the event was checked against a planned schema.
+    @discardableResult
+    public mutating func check(_ event: Event, propertyKeyIds: UnsafeBufferPointer<Int32>,
+                               into violations: inout [Violation]) -> Bool {
         guard event.isTrackType, let name = event.event, name.kind == .string else { return false }
         // One hash lookup finds the tally and the schema.
         guard let id = name.withUTF8({ planned.lookup($0) }) else {
@@ -109,8 +127,13 @@ public struct PlanChecker {
             return false
         }
         guard let properties = event.properties else { return false }
-        let schema = schemas[Int(id)]
         let instance = SchemaInstance(properties)
+        plannedTallies[Int(id)].checked += 1
+        if !propertyKeyIds.isEmpty, memberwise[Int(id)]?.isValid(instance, memberIds: propertyKeyIds) == true {
+            return true
+        }
+        // Invalid, or not decided member by member: the full validation says why.
+        let schema = schemas[Int(id)]
         scratch.removeAll(keepingCapacity: true)
         // Common first, as the plan reads; one walk over the properties serves both.
         let valid = if let common = plan.common {
@@ -118,7 +141,6 @@ public struct PlanChecker {
         } else {
             schema.validate(instance, into: &scratch)
         }
-        plannedTallies[Int(id)].checked += 1
         if !valid {
             plannedTallies[Int(id)].violating += 1
             for violation in scratch {

@@ -22,10 +22,10 @@ public struct PlanLineCheck: LineCheck {
         ruleIndices = Self.registerRules(in: &registry, strict: strict)
     }
 
-    public mutating func check(_ event: Event, findings: inout ValidationFindings) {
+    public mutating func check(_ event: Event, propertyKeyIds: UnsafeBufferPointer<Int32>, findings: inout ValidationFindings) {
         // Empty (no allocation) unless the event breaks the plan.
         var violations: [PlanChecker.Violation] = []
-        checker.check(event, into: &violations)
+        checker.check(event, propertyKeyIds: propertyKeyIds, into: &violations)
         for violation in violations {
             let rule = ruleIndices[PlanChecker.Rule.allCases.firstIndex(of: violation.rule) ?? 0]
             findings.report(

@@ -146,7 +146,12 @@ public struct DumpValidator: DumpVisitor {
         }
 
         if !checks.isEmpty {
-            for index in checks.indices { checks[index].check(event, findings: &findings) }
+            // `checkProperties` left this event's key ids at the front of its name's list.
+            let keyed = isTrack && nameId >= 0 && event.properties?.kind == .object
+            let keys = keyed ? keysByName[Int(nameId)] : []
+            keys.withUnsafeBufferPointer { ids in
+                for index in checks.indices { checks[index].check(event, propertyKeyIds: ids, findings: &findings) }
+            }
         }
         if findings.endLine() { writeBadRow(location, event.line) }
     }

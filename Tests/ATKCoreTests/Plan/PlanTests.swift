@@ -24,8 +24,59 @@ struct PlanRun: DumpVisitor {
     mutating func visitMalformed(_ line: MalformedLine) {}
 }
 
+/// Checks every event twice, by its property key ids and by full validation, and records
+/// where the two disagree.
+struct KeyedPlanComparison: DumpVisitor {
+    var keyed: PlanChecker
+    var full: PlanChecker
+    var keys = Interner(capacity: 64)
+    var violatingEvents = 0
+    var disagreements: [Int] = []
+
+    mutating func visit(_ event: Event) {
+        var ids: [Int32] = []
+        if let properties = event.properties, properties.kind == .object {
+            properties.forEachMember { key, _ in
+                ids.append(key.withUTF8 { keys.intern($0) })
+                return true
+            }
+        }
+        var byKeys: [PlanChecker.Violation] = [], byFull: [PlanChecker.Violation] = []
+        let checkedByKeys = ids.withUnsafeBufferPointer { keyed.check(event, propertyKeyIds: $0, into: &byKeys) }
+        let checkedInFull = full.check(event, into: &byFull)
+        if byKeys != byFull || checkedByKeys != checkedInFull { disagreements.append(event.location.line) }
+        if !byFull.isEmpty { violatingEvents += 1 }
+    }
+
+    mutating func visitMalformed(_ line: MalformedLine) {}
+}
+
 @Suite("Tracking plans on events")
 struct PlanTests {
+    @Test("checking by property key ids finds exactly what full validation finds")
+    func keyedEqualsFull() throws {
+        let directory = try TemporaryDirectory()
+        var options = GeneratorOptions()
+        options.users = 150
+        options.seed = 11
+        options.faultRate = 0.05
+        let dump = directory.path("dump.jsonl")
+        _ = try DumpGenerator(options: options).generate(to: DumpWriter(path: dump, gzip: false))
+        // An inferred plan (every property typed, enums, required at 0.99) and the sample plan.
+        var inferrer = PlanInferrer(requiredShare: 0.99)
+        _ = DumpReader(sources: [.file(dump)]).read(into: &inferrer)
+        let inferred = try directory.write("inferred.json", inferrer.plan().serialized(indent: 2))
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        for plan in [inferred, root.appendingPathComponent("Samples/plan.json").path] {
+            var comparison = KeyedPlanComparison(keyed: try PlanChecker(path: plan), full: try PlanChecker(path: plan))
+            _ = DumpReader(sources: [.file(dump)]).read(into: &comparison)
+            #expect(comparison.disagreements.isEmpty, "\(plan): lines \(comparison.disagreements.prefix(5))")
+            #expect(comparison.violatingEvents > 0)
+            #expect(comparison.keyed.tallies.map(\.tally) == comparison.full.tallies.map(\.tally))
+        }
+    }
+
     private func check(plan: String, lines: [String]) throws -> PlanRun {
         let directory = try TemporaryDirectory()
         let planPath = try directory.write("plan.json", plan)

@@ -62,7 +62,7 @@ struct ValidationReportingTests {
         struct EveryAddToCart: LineCheck {
             let rule: Int
             var finished = false
-            mutating func check(_ event: Event, findings: inout ValidationFindings) {
+            mutating func check(_ event: Event, propertyKeyIds: UnsafeBufferPointer<Int32>, findings: inout ValidationFindings) {
                 guard event.event?.equals("AddToCart") == true else { return }
                 findings.report(rule, event: "AddToCart", value: nil, message: "required property missing",
                                 details: [("instance_path", ""), ("schema_path", "#/events/AddToCart/required")])

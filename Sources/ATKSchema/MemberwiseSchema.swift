@@ -1,0 +1,151 @@
+/// Schemas applied together to objects of one shape (a tracking plan's `common` and one event's
+/// schema, applied to that event's properties), decided member by member with what each member
+/// *name* needs worked out once per name.
+///
+/// It applies when every root constrains the object only through `type`, `required`,
+/// `properties`, `patternProperties`, `additionalProperties`, `propertyNames`, `minProperties`
+/// and `maxProperties`: which subschemas a member's value must meet, which `required` keys it
+/// supplies and whether its name is refused then depend on the name alone. Checking an object is
+/// then one array read per member plus the named values' own checks: no key comparison, no
+/// pattern match on a key, no second pass for `required`.
+///
+/// The answer is exact: `isValid` is true exactly when ``CompiledSchema/isValid(_:)`` holds for
+/// every schema. It does not say why an object fails; validate it with the schemas for that
+/// (rare) case.
+public struct MemberwiseSchema {
+    /// What a member of one name needs.
+    struct Rule {
+        /// Subschemas the member's value must meet: a range of `valueNodes`.
+        var nodes: Range<Int>
+        /// The `required` keys the member supplies, as bits of `allRequired`.
+        var required: UInt64
+        /// Whether the name itself is refused (`additionalProperties: false`, `propertyNames`).
+        var refused: Bool
+    }
+
+    private let program: SchemaProgram
+    private let roots: [Int]
+    /// Every root's `required` keys back to back (a key may repeat), as ranges of `tables.keys`.
+    private let requiredKeys: [Range<Int>]
+    private let allRequired: UInt64
+    private let minProperties: Int
+    private let maxProperties: Int
+    /// Some root admits no object (`type` without `object`): every object fails.
+    private let refusesObjects: Bool
+
+    private var rules: [Rule] = []
+    private var valueNodes: [Int] = []
+    /// Per member id: 0 when its rule is not known yet, else the index of its rule + 1.
+    private var ruleOfId: [Int32] = []
+
+    /// - Returns: nil when the schemas come from different compilations, or some root uses a
+    ///   keyword beyond the object keywords above, or they require more than 64 keys in all.
+    public init?(_ schemas: [CompiledSchema]) {
+        guard let program = schemas.first?.program, schemas.allSatisfy({ $0.program === program }) else { return nil }
+        var required: [Range<Int>] = []
+        var minProperties = 0, maxProperties = Int.max
+        var refusesObjects = false
+        for schema in schemas {
+            for index in program.nodes[schema.root].keywords {
+                switch program.tables.keywords[index] {
+                case .type(let types): refusesObjects = refusesObjects || !types.contains(.object)
+                case .required(let keys): required.append(keys)
+                case .minProperties(let n): minProperties = max(minProperties, n)
+                case .maxProperties(let n): maxProperties = min(maxProperties, n)
+                case .object, .propertyNames: break
+                default: return nil
+                }
+            }
+        }
+        let count = required.reduce(0) { $0 + $1.count }
+        guard count <= 64 else { return nil }
+        self.program = program
+        roots = schemas.map(\.root)
+        requiredKeys = required
+        allRequired = count == 64 ? ~0 : (1 << UInt64(count)) - 1
+        self.minProperties = minProperties
+        self.maxProperties = maxProperties
+        self.refusesObjects = refusesObjects
+    }
+
+    /// Whether the object `object` is valid against every schema.
+    ///
+    /// - Parameters:
+    ///   - memberIds: for each member of `object`, in order, a small non-negative id of its
+    ///     decoded name: equal names must have equal ids (an interner's ids), at least as many ids
+    ///     as members.
+    /// - Returns: false as well when `object` is not an object (validate it with the schemas).
+    /// - Complexity: O(members) plus the checks of the values that subschemas name; a name seen
+    ///   for the first time costs a lookup in each root's applicators.
+    public mutating func isValid<I: JSONInstance>(_ object: I, memberIds: UnsafeBufferPointer<Int32>) -> Bool {
+        guard object.kind == .object, !refusesObjects else { return false }
+        let count = object.count
+        guard count >= minProperties, count <= maxProperties, memberIds.count >= count else { return false }
+        var present: UInt64 = 0
+        var valid = true
+        var position = 0
+        object.forEachMember { key, value in
+            let id = Int(memberIds[position])
+            position += 1
+            var slot = id < ruleOfId.count ? Int(ruleOfId[id]) - 1 : -1
+            if slot < 0 { slot = learn(key, id: id) }
+            let rule = rules[slot]
+            present |= rule.required
+            if rule.refused {
+                valid = false
+            } else {
+                for node in rule.nodes where !program.isValid(typeOnly: valueNodes[node], value, depth: 1) {
+                    valid = false
+                    break
+                }
+            }
+            return valid
+        }
+        return valid && present == allRequired
+    }
+
+    /// Works out the rule of member name `key` and remembers it for `id`.
+    /// - Returns: the rule's index.
+    private mutating func learn(_ key: UnsafeRawBufferPointer, id: Int) -> Int {
+        let tables = program.tables
+        let start = valueNodes.count
+        var refused = false
+        for root in roots {
+            for index in program.nodes[root].keywords {
+                switch tables.keywords[index] {
+                case .object(let object):
+                    let applicators = tables.objects[object]
+                    var matched = false
+                    if let named = tables.namedNode(applicators, for: key) {
+                        matched = true
+                        valueNodes.append(named)
+                    }
+                    for entry in tables.patternProperties[applicators.patterns] where tables.matches(entry.pattern, key) {
+                        matched = true
+                        valueNodes.append(entry.node)
+                    }
+                    if !matched, let additional = applicators.additional {
+                        if applicators.additionalIsFalse { refused = true } else { valueNodes.append(additional) }
+                    }
+                case .propertyNames(let names):
+                    // The keywords of the root sit at depth 1.
+                    if !program.isValid(names, PropertyNameInstance(utf8: key), depth: 1) { refused = true }
+                default:
+                    break
+                }
+            }
+        }
+        var required: UInt64 = 0
+        var bit = 0
+        for keys in requiredKeys {
+            for keyIndex in keys {
+                if tables.withKey(keyIndex, { JSONEquality.bytesEqual($0, key) }) { required |= 1 << UInt64(bit) }
+                bit += 1
+            }
+        }
+        rules.append(Rule(nodes: start..<valueNodes.count, required: required, refused: refused))
+        if id >= ruleOfId.count { ruleOfId += repeatElement(0, count: id + 1 - ruleOfId.count) }
+        ruleOfId[id] = Int32(rules.count)
+        return rules.count - 1
+    }
+}
