@@ -27,4 +27,23 @@ public protocol JSONInstance {
     func forEachMember(_ body: (UnsafeRawBufferPointer, Self) throws -> Bool) rethrows
     /// The value of the member whose decoded key equals `keyUTF8`, or `nil`.
     func member(_ keyUTF8: UnsafeRawBufferPointer) -> Self?
+    /// Calls `body` with each member's value of an `.object`, in document order, until `body`
+    /// returns `false`; for walks that know the members by position and need no key.
+    func forEachMemberValue(_ body: (Self) throws -> Bool) rethrows
+    /// Calls `body` with each element of an `.array` and its index, in order, until `body`
+    /// returns `false`.
+    func forEachElement(_ body: (Int, Self) throws -> Bool) rethrows
+}
+
+extension JSONInstance {
+    /// Walks `forEachMember`; conforming types can skip decoding the keys.
+    public func forEachMemberValue(_ body: (Self) throws -> Bool) rethrows {
+        try forEachMember { try body($1) }
+    }
+
+    /// Calls `element(at:)` for each index; conforming types whose `element(at:)` is not O(1)
+    /// walk their elements instead.
+    public func forEachElement(_ body: (Int, Self) throws -> Bool) rethrows {
+        for i in 0..<count where try !body(i, element(at: i)) { return }
+    }
 }

@@ -35,8 +35,11 @@ public struct MemberwiseSchema {
 
     private var rules: [Rule] = []
     private var valueNodes: [Int] = []
-    /// Per member id: 0 when its rule is not known yet, else the index of its rule + 1.
+    /// Per member id: `unknown`, `unconstrained`, or the index of its rule + 1.
     private var ruleOfId: [Int32] = []
+    private static let unknown: Int32 = 0
+    /// A name no schema says anything about (most members of an event): nothing to check.
+    private static let unconstrained: Int32 = -1
 
     /// - Returns: nil when the schemas come from different compilations, or some root uses a
     ///   keyword beyond the object keywords above, or they require more than 64 keys in all.
@@ -75,38 +78,63 @@ public struct MemberwiseSchema {
     ///     decoded name: equal names must have equal ids (an interner's ids), at least as many ids
     ///     as members.
     /// - Returns: false as well when `object` is not an object (validate it with the schemas).
-    /// - Complexity: O(members) plus the checks of the values that subschemas name; a name seen
-    ///   for the first time costs a lookup in each root's applicators.
+    /// - Complexity: O(members) plus the checks of the values that subschemas name; an object
+    ///   with a name seen for the first time is walked once more, to look the name up in each
+    ///   root's applicators.
     public mutating func isValid<I: JSONInstance>(_ object: I, memberIds: UnsafeBufferPointer<Int32>) -> Bool {
         guard object.kind == .object, !refusesObjects else { return false }
         let count = object.count
         guard count >= minProperties, count <= maxProperties, memberIds.count >= count else { return false }
-        var present: UInt64 = 0
-        var valid = true
+        if let valid = decide(object, memberIds) { return valid }
         var position = 0
-        object.forEachMember { key, value in
+        object.forEachMember { key, _ in
             let id = Int(memberIds[position])
             position += 1
-            var slot = id < ruleOfId.count ? Int(ruleOfId[id]) - 1 : -1
-            if slot < 0 { slot = learn(key, id: id) }
-            let rule = rules[slot]
-            present |= rule.required
-            if rule.refused {
-                valid = false
-            } else {
-                for node in rule.nodes where !program.isValid(typeOnly: valueNodes[node], value, depth: 1) {
-                    valid = false
-                    break
+            if id >= ruleOfId.count || ruleOfId[id] == Self.unknown { learn(key, id: id) }
+            return true
+        }
+        return decide(object, memberIds) ?? false
+    }
+
+    /// Whether `object` is valid, once every member's name has its rule; nil otherwise.
+    private func decide<I: JSONInstance>(_ object: I, _ memberIds: UnsafeBufferPointer<Int32>) -> Bool? {
+        var present: UInt64 = 0
+        var valid: Bool? = true
+        var position = 0
+        let program = program
+        ruleOfId.withUnsafeBufferPointer { ruleOfId in
+            rules.withUnsafeBufferPointer { rules in
+                valueNodes.withUnsafeBufferPointer { valueNodes in
+                    object.forEachMemberValue { value in
+                        let id = Int(memberIds[position])
+                        position += 1
+                        let slot = id < ruleOfId.count ? ruleOfId[id] : Self.unknown
+                        if slot == Self.unconstrained { return true }
+                        guard slot != Self.unknown else {
+                            valid = nil
+                            return false
+                        }
+                        let rule = rules[Int(slot) - 1]
+                        present |= rule.required
+                        if rule.refused {
+                            valid = false
+                        } else {
+                            for node in rule.nodes where !program.isValid(typeOnly: valueNodes[node], value, depth: 1) {
+                                valid = false
+                                break
+                            }
+                        }
+                        return valid == true
+                    }
                 }
             }
-            return valid
         }
+        guard let valid else { return nil }
         return valid && present == allRequired
     }
 
     /// Works out the rule of member name `key` and remembers it for `id`.
-    /// - Returns: the rule's index.
-    private mutating func learn(_ key: UnsafeRawBufferPointer, id: Int) -> Int {
+    private mutating func learn(_ key: UnsafeRawBufferPointer, id: Int) {
         let tables = program.tables
         let start = valueNodes.count
         var refused = false
@@ -143,9 +171,12 @@ public struct MemberwiseSchema {
                 bit += 1
             }
         }
-        rules.append(Rule(nodes: start..<valueNodes.count, required: required, refused: refused))
-        if id >= ruleOfId.count { ruleOfId += repeatElement(0, count: id + 1 - ruleOfId.count) }
-        ruleOfId[id] = Int32(rules.count)
-        return rules.count - 1
+        if id >= ruleOfId.count { ruleOfId += repeatElement(Self.unknown, count: id + 1 - ruleOfId.count) }
+        if start == valueNodes.count, required == 0, !refused {
+            ruleOfId[id] = Self.unconstrained
+        } else {
+            rules.append(Rule(nodes: start..<valueNodes.count, required: required, refused: refused))
+            ruleOfId[id] = Int32(rules.count)
+        }
     }
 }

@@ -425,25 +425,28 @@ final class SchemaProgram: Sendable {
     private func checkItems<I: JSONInstance>(_ items: ArrayApplicators, _ node: Int, _ instance: I,
                                              _ path: Path, _ sink: inout Sink, _ depth: Int) -> Bool {
         var valid = true
-        let n = instance.count
-        for i in 0..<n {
+        instance.forEachElement { i, element in
             let subschema: Int
             if i < items.prefix.count {
                 subschema = tables.nodeLists[items.prefix.lowerBound + i]
-            } else if let rest = items.rest {
-                if items.restIsFalse {
-                    report(&sink, items.restKeyword, node, path,
-                           "array has \(n) items, at most \(items.prefix.count) allowed")
-                    return false
-                }
+            } else if let rest = items.rest, !items.restIsFalse {
                 subschema = rest
             } else {
-                break
+                return false
             }
-            if !child(path, key: nil, index: i, { validate(subschema, instance.element(at: i), $0, &sink, depth: depth) }) {
+            if !sink.collecting {
+                // No path to build: lists of strings (`{"type": "string"}`) are decided in place.
+                valid = isValid(typeOnly: subschema, element, depth: depth)
+            } else if !child(path, key: nil, index: i, { validate(subschema, element, $0, &sink, depth: depth) }) {
                 valid = false
-                if !sink.collecting { return false }
             }
+            return valid || sink.collecting
+        }
+        // After the items the prefix admits, as they come first in the array.
+        let n = instance.count
+        if items.rest != nil, items.restIsFalse, n > items.prefix.count, valid || sink.collecting {
+            report(&sink, items.restKeyword, node, path, "array has \(n) items, at most \(items.prefix.count) allowed")
+            return false
         }
         return valid
     }
@@ -452,10 +455,13 @@ final class SchemaProgram: Sendable {
                                                 _ instance: I, _ path: Path, _ sink: inout Sink,
                                                 _ depth: Int) -> Bool {
         var matches = 0
-        for i in 0..<instance.count where isValid(contains, instance.element(at: i), depth: depth) {
-            matches += 1
-            if max == nil, matches >= min { return true }
+        var enough = false
+        instance.forEachElement { _, element in
+            if isValid(contains, element, depth: depth) { matches += 1 }
+            enough = max == nil && matches >= min
+            return !enough
         }
+        if enough { return true }
         if matches < min {
             if min == 1 {
                 report(&sink, "contains", node, path, "array does not contain a matching item")

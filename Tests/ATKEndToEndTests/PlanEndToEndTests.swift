@@ -87,7 +87,7 @@ struct PlanEndToEndTests {
         #expect(Set(planned) == Set(tracked))
     }
 
-    @Test("plan infer with the default share names the required properties some events lack, and validate flags exactly those")
+    @Test("plan infer with the default share names the required properties some events lack, and validate flags exactly those events")
     func inferDefaultShare() throws {
         let scratch = try Scratch()
         let plan = scratch.path("inferred.json")
@@ -97,10 +97,18 @@ struct PlanEndToEndTests {
             guard let range = line.range(of: "flags the ") else { return nil }
             return Int(line[range.upperBound...].prefix { $0.isNumber })
         }
-        #expect(!flagged.isEmpty)
-        let checked = try CLI.run(["validate", "--format", "json", "--rule", "plan.required", "--plan", plan, CLI.sample("demo.jsonl.gz")])
-        let required = checked.json[array: "rules"].first { $0["id"] as? String == "plan.required" }?[int: "count"] ?? 0
-        #expect(required <= flagged.reduce(0, +) && required > 0)
-        #expect(checked.json[array: "rules"].count == 1)
+        // $element_path on clicks and exposures (missing_element_path), $url on page views (passive_page_view).
+        #expect(flagged.count == 3)
+        let checked = try CLI.run(["validate", "--format", "json", "--max-examples", "100", "--plan", plan, CLI.sample("demo.jsonl.gz")])
+        let planRules = checked.json[array: "rules"].filter { ($0["id"] as? String)?.hasPrefix("plan.") == true }
+        #expect(planRules.compactMap { $0["id"] as? String } == ["plan.required"])
+        let required = try #require(planRules.first)
+        let lines = (required["examples"] as? [[String: Any]] ?? []).compactMap { $0["line"] as? Int }.sorted()
+        let truth = try loadJSON(CLI.sample("demo.truth.json"))
+        let faulty = ["missing_element_path", "passive_page_view"].flatMap {
+            truth[object: "faults"][object: $0]["lines"] as? [Int] ?? []
+        }.sorted()
+        #expect(required[int: "count"] == flagged.reduce(0, +))
+        #expect(lines == faulty && !lines.isEmpty)
     }
 }

@@ -125,8 +125,75 @@ enum JSONDecoding {
         return value == Int64.min ? nil : -value
     }
 
-    /// Parses any JSON number as a Double (correctly rounded, by `strtod`).
+    /// Parses any JSON number as a Double, correctly rounded.
+    ///
+    /// Numbers with at most 15 significant digits and a decimal exponent within ±22 (prices,
+    /// durations: nearly every number in a dump) take Clinger's fast path: the digits and the
+    /// power of ten are both exact doubles, so one IEEE multiplication or division rounds
+    /// correctly. Others go to `strtod`.
     static func double(_ bytes: UnsafeRawBufferPointer) -> Double {
+        fastDouble(bytes) ?? slowDouble(bytes)
+    }
+
+    /// 10^0 ... 10^22: every one an exact double.
+    private static let powersOfTen: [Double] = (0...22).map { (0..<$0).reduce(1.0) { value, _ in value * 10 } }
+
+    /// Clinger's fast path of ``double(_:)``; nil when the number needs `strtod`.
+    @inline(__always)
+    static func fastDouble(_ bytes: UnsafeRawBufferPointer) -> Double? {
+        let n = bytes.count
+        var i = 0
+        let negative = n > 0 && bytes[0] == UInt8(ascii: "-")
+        if negative { i = 1 }
+        var mantissa: UInt64 = 0
+        var significant = 0
+        var exponent = 0
+        var digits = 0
+        var inFraction = false
+        while i < n {
+            let byte = bytes[i]
+            if byte == UInt8(ascii: ".") {
+                inFraction = true
+            } else {
+                let d = byte &- UInt8(ascii: "0")
+                guard d < 10 else { break }
+                digits += 1
+                if mantissa != 0 || d != 0 { significant += 1 }
+                guard significant <= 15 else { return nil }
+                mantissa = mantissa &* 10 &+ UInt64(d)
+                if inFraction { exponent -= 1 }
+            }
+            i += 1
+        }
+        guard digits > 0 else { return nil }
+        if i < n {
+            // An exponent part: e/E, an optional sign, digits (the scanner checked the syntax).
+            i += 1
+            var sign = 1
+            if i < n, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") {
+                if bytes[i] == UInt8(ascii: "-") { sign = -1 }
+                i += 1
+            }
+            var value = 0
+            guard i < n else { return nil }
+            while i < n {
+                let d = bytes[i] &- UInt8(ascii: "0")
+                guard d < 10, value < 1000 else { return nil }
+                value = value * 10 + Int(d)
+                i += 1
+            }
+            exponent += sign * value
+        }
+        var result = Double(mantissa)
+        if mantissa != 0 {
+            guard exponent >= -22, exponent <= 22 else { return nil }
+            result = exponent < 0 ? result / powersOfTen[-exponent] : result * powersOfTen[exponent]
+        }
+        return negative ? -result : result
+    }
+
+    /// `strtod` on a copy with a terminating NUL.
+    static func slowDouble(_ bytes: UnsafeRawBufferPointer) -> Double {
         withUnsafeTemporaryAllocation(of: CChar.self, capacity: bytes.count + 1) { buffer in
             for k in 0..<bytes.count { buffer[k] = CChar(bitPattern: bytes[k]) }
             buffer[bytes.count] = 0

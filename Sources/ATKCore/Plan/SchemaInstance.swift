@@ -35,7 +35,7 @@ public struct SchemaInstance: JSONInstance {
 
     public var count: Int { node.count }
 
-    /// - Complexity: O(i): elements are walked (property lists are short).
+    /// - Complexity: O(i): elements are walked; walks over all of them use ``forEachElement(_:)``.
     public func element(at i: Int) -> SchemaInstance {
         var iterator = node.elements.makeIterator()
         for _ in 0..<i { _ = iterator.next() }
@@ -46,6 +46,19 @@ public struct SchemaInstance: JSONInstance {
         try node.forEachMember { key, value in
             try key.withUTF8 { try body($0, SchemaInstance(value)) }
         }
+    }
+
+    public func forEachElement(_ body: (Int, SchemaInstance) throws -> Bool) rethrows {
+        var index = 0
+        for element in node.elements {
+            guard try body(index, SchemaInstance(element)) else { return }
+            index += 1
+        }
+    }
+
+    /// Keys are not decoded (nor even looked at).
+    public func forEachMemberValue(_ body: (SchemaInstance) throws -> Bool) rethrows {
+        try node.forEachMember { _, value in try body(SchemaInstance(value)) }
     }
 
     public func member(_ keyUTF8: UnsafeRawBufferPointer) -> SchemaInstance? {

@@ -33,6 +33,41 @@ struct JSONNodeTests {
         #expect(result?.9 == 0)
     }
 
+    @Test("the fast double parse equals strtod, bit for bit, and leaves what it cannot do exactly to strtod")
+    func doubles() {
+        var texts = ["0", "-0", "0.0", "-0.0", "1", "59.9", "0.1", "0.3", "1.5e3", "1E-5", "-2.5e+2", "123456789012345",
+                     "1234567890123456", "0.000000000000000000001", "1e22", "1e23", "1e-22", "1e-23", "9007199254740993",
+                     "4.35", "0.0000001234", "100.000", "1e0", "5e-324", "1.7976931348623157e308", "12.250000000000000001"]
+        // Digit strings of many lengths, with the point and an exponent in many places.
+        var x: UInt64 = 88_172_645_463_325_252
+        for _ in 0..<20_000 {
+            x ^= x << 13; x ^= x >> 7; x ^= x << 17
+            var digits = String(x % 10_000_000_000_000_000)
+            digits = String(digits.prefix(Int(x >> 60) + 1))
+            let point = Int((x >> 40) % UInt64(digits.count + 1))
+            var text = point == digits.count ? digits : String(digits.prefix(point)) + "." + digits.dropFirst(point)
+            if text.hasPrefix(".") { text = "0" + text }
+            if (x >> 20) % 3 == 0 { text += "e\(Int((x >> 24) % 61) - 30)" }
+            texts.append((x >> 10) % 2 == 0 ? text : "-" + text)
+        }
+        var fast = 0
+        for text in texts {
+            let bytes = Array(text.utf8)
+            bytes.withUnsafeBytes { raw in
+                let expected = JSONDecoding.slowDouble(raw)
+                #expect(JSONDecoding.double(raw).bitPattern == expected.bitPattern, "\(text)")
+                if let quick = JSONDecoding.fastDouble(raw) {
+                    fast += 1
+                    #expect(quick.bitPattern == expected.bitPattern, "\(text)")
+                }
+            }
+        }
+        #expect(fast > texts.count / 2)
+        #expect(["1234567890123456", "1e23", "5e-324", "12.250000000000000001"].allSatisfy { text in
+            Array(text.utf8).withUnsafeBytes { JSONDecoding.fastDouble($0) == nil }
+        })
+    }
+
     @Test("kinds, booleans, null, lists and nested objects")
     func kinds() {
         let line = #"{"type":"track","event":"E","properties":{"t":true,"f":false,"n":null,"l":["a","b\"c"],"o":{"x":[1,{"y":2}],"z":"deep"},"after":1}}"#
