@@ -102,12 +102,12 @@ public struct ElementResolver {
     }
 
     private static func read(_ chain: JSONNode) -> ChainReading {
-        guard chain.kind == .array else { return .invalid("$responder_chain is a \(chain.kind), not a list of strings") }
+        guard chain.kind == .array else { return .invalid("$responder_chain is \(chain.kind.withArticle), not a list of strings") }
         var entries: [String] = []
         entries.reserveCapacity(chain.count)
         for (index, element) in chain.elements.enumerated() {
             guard let entry = element.stringValue else {
-                return .invalid("$responder_chain entry \(index) is a \(element.kind), not a string")
+                return .invalid("$responder_chain entry \(index) is \(element.kind.withArticle), not a string")
             }
             entries.append(entry)
         }

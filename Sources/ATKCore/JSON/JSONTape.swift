@@ -12,6 +12,14 @@ public enum JSONKind: UInt8, Sendable, CustomStringConvertible {
         case .null: "null"
         }
     }
+
+    /// The kind's name with its indefinite article, for messages: "an object", "a string".
+    public var withArticle: String {
+        switch self {
+        case .object, .array: "an \(description)"
+        default: "a \(description)"
+        }
+    }
 }
 
 /// One value on the tape: its kind, where its bytes are in the line, and where its subtree ends.

@@ -86,7 +86,7 @@ public struct DumpValidator: DumpVisitor {
             }
             if envelopeType == .unknown {
                 findings.report(.envelopeType, event: eventName(), value: Self.shown(type),
-                                message: type.kind == .string ? "unknown type '\(Self.shown(type))'" : "type is a \(type.kind), not a string")
+                                message: type.kind == .string ? "unknown type '\(Self.shown(type))'" : "type is \(type.kind.withArticle), not a string")
             }
         } else {
             findings.report(.envelopeType, event: eventName(), value: nil, message: "no type")
@@ -97,7 +97,7 @@ public struct DumpValidator: DumpVisitor {
         if isTrack {
             if let name = nameNode {
                 if nameId < 0 {
-                    findings.report(.envelopeEventName, event: nil, value: Self.shown(name), message: "event is a \(name.kind), not a string")
+                    findings.report(.envelopeEventName, event: nil, value: Self.shown(name), message: "event is \(name.kind.withArticle), not a string")
                 } else if let violation = nameInfos[Int(nameId)].violation {
                     findings.report(.envelopeEventName, event: eventName(), value: eventName(), message: "event name \(violation)")
                 }
@@ -124,7 +124,7 @@ public struct DumpValidator: DumpVisitor {
                 scan = checkProperties(properties, isTrack: isTrack, nameId: nameId, location: location, breakdown: breakdown, eventName: eventName)
             } else if isTrack {
                 findings.report(.envelopeProperties, event: eventName(), value: Self.shown(properties),
-                                message: "properties is a \(properties.kind), not an object")
+                                message: "properties is \(properties.kind.withArticle), not an object")
             }
         } else if isTrack {
             findings.report(.envelopeProperties, event: eventName(), value: nil, message: "\(envelopeType) line without properties")
@@ -176,7 +176,7 @@ public struct DumpValidator: DumpVisitor {
         }
         guard node.isIntegerLiteral else {
             findings.report(.envelopeTime, event: eventName(), value: Self.shown(node),
-                            message: node.kind == .number ? "time is not an integer" : "time is a \(node.kind), not an integer")
+                            message: node.kind == .number ? "time is not an integer" : "time is \(node.kind.withArticle), not an integer")
             return nil
         }
         let raw = node.rawBytes
@@ -208,7 +208,7 @@ public struct DumpValidator: DumpVisitor {
     /// Why an id (`distinct_id`, `original_id`) is invalid, or nil.
     private static func idProblem(_ node: JSONNode?, name: String) -> String? {
         guard let node else { return "no \(name)" }
-        guard node.kind == .string else { return "\(name) is a \(node.kind), not a string" }
+        guard node.kind == .string else { return "\(name) is \(node.kind.withArticle), not a string" }
         if node.rawBytes.isEmpty { return "\(name) is empty" }
         if node.rawBytes.count > 255 {
             let length = node.stringLength
