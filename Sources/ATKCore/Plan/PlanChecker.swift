@@ -65,6 +65,11 @@ public struct PlanChecker {
         plannedTallies = Array(repeating: EventTally(), count: planned.count)
     }
 
+    /// Planned names whose events are decided member by member, in the plan's order.
+    var memberwiseEvents: [String] {
+        (0..<planned.count).filter { memberwise[$0] != nil }.map { planned.string(Int32($0)) }
+    }
+
     /// Per planned event, in the plan's order (sorted by name): checked and violating events.
     public var tallies: [(event: String, tally: EventTally)] {
         (0..<planned.count).map { (planned.string(Int32($0)), plannedTallies[$0]) }
@@ -85,7 +90,8 @@ public struct PlanChecker {
 
     /// Checks one event; calls `report` for each violation. Non-track lines and lines without a
     /// string `event` are not checked (validate's envelope rules cover them), nor are events whose
-    /// `properties` is missing (`envelope.properties`).
+    /// `properties` is missing or not an object (`envelope.properties` reports those once; a plan
+    /// describes a properties object, so a `plan.type` on top would say the same thing twice).
     ///
     /// - Returns: whether the event was checked against a planned schema.
     @discardableResult
@@ -126,7 +132,7 @@ public struct PlanChecker {
                                         message: "event '\(unplannedNames.string(Int32(id)))' is not in the plan"))
             return false
         }
-        guard let properties = event.properties else { return false }
+        guard let properties = event.properties, properties.kind == .object else { return false }
         let instance = SchemaInstance(properties)
         plannedTallies[Int(id)].checked += 1
         if !propertyKeyIds.isEmpty, memberwise[Int(id)]?.isValid(instance, memberIds: propertyKeyIds) == true {

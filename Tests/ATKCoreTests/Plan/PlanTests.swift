@@ -74,6 +74,8 @@ struct PlanTests {
             #expect(comparison.disagreements.isEmpty, "\(plan): lines \(comparison.disagreements.prefix(5))")
             #expect(comparison.violatingEvents > 0)
             #expect(comparison.keyed.tallies.map(\.tally) == comparison.full.tallies.map(\.tally))
+            // Both kinds of plan are within what is decided member by member, for every event.
+            #expect(comparison.keyed.memberwiseEvents == comparison.keyed.tallies.map(\.event))
         }
     }
 
@@ -118,6 +120,21 @@ struct PlanTests {
         #expect(run.checker.unplanned.map(\.event) == ["Other"])
     }
 
+
+    @Test("properties that are missing or not an object are left to envelope.properties, not checked")
+    func nonObjectProperties() throws {
+        let plan = #"{"events": {"E": {"type": "object", "required": ["a"]}}}"#
+        let run = try check(plan: plan, lines: [
+            #"{"type":"track","event":"E","properties":{"a":1}}"#,
+            #"{"type":"track","event":"E","properties":"oops"}"#,
+            #"{"type":"track","event":"E","properties":[1,2]}"#,
+            #"{"type":"track","event":"E","properties":null}"#,
+            #"{"type":"track","event":"E"}"#,
+            #"{"type":"track","event":"E","properties":{}}"#,
+        ])
+        #expect(run.byRule == ["plan.required": [6]])
+        #expect(run.checker.tallies.first?.tally == PlanChecker.EventTally(checked: 2, violating: 1))
+    }
     @Test("a plan with an unknown keyword is refused with its location")
     func unknownKeyword() throws {
         let directory = try TemporaryDirectory()
@@ -197,5 +214,27 @@ struct PlanInferrerTests {
         #expect(buy?["properties"]?["tags"]?["items"] == .object([("type", .string("string"))]))
         #expect(buy?["properties"]?["opt"]?["type"] == .string("boolean"))
         #expect(inferrer.partlyMissingRequired.map { "\($0.event).\($0.property)" } == ["Buy.tags"])
+    }
+
+    @Test("shares are of the occurrences with a properties object, as validate --plan checks them")
+    func sharesOfCheckedOccurrences() throws {
+        var lines = Array(repeating: #"{"type":"track","event":"E","properties":{"a":1}}"#, count: 10)
+        lines += [#"{"type":"track","event":"E","properties":"oops"}"#, #"{"type":"track","event":"E","properties":[1]}"#,
+                  #"{"type":"track","event":"E"}"#, #"{"type":"track","event":"Bare"}"#]
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("d.jsonl", lines.joined(separator: "\n"))
+        var inferrer = PlanInferrer()
+        _ = DumpReader(sources: [.file(path)]).read(into: &inferrer)
+        let plan = try JSONValue.parse(inferrer.plan().serialized())
+        let e = plan["events"]?["E"]
+        #expect(e?["required"] == .array([.string("a")]))
+        #expect(e?["x-atk"] == .object([("count", .integer(13)), ("checked", .integer(10))]))
+        #expect(e?["properties"]?["a"]?["x-atk"]?["share"] == .double(1))
+        #expect(plan["events"]?["Bare"]?["x-atk"] == .object([("count", .integer(1)), ("checked", .integer(0))]))
+        #expect(inferrer.partlyMissingRequired.isEmpty)
+        // The round trip: envelope.properties covers the three, the plan reports nothing.
+        var run = PlanRun(checker: try PlanChecker(path: try directory.write("plan.json", inferrer.plan().serialized())))
+        _ = DumpReader(sources: [.file(path)]).read(into: &run)
+        #expect(run.byRule.isEmpty)
     }
 }
