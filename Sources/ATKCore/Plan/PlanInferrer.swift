@@ -28,7 +28,11 @@ public struct PlanInferrer: DumpVisitor {
     }
 
     struct EventStats {
+        /// Track events of this name.
         var count = 0
+        /// Those with a `properties` object: what `validate --plan` checks, and what presence
+        /// shares are shares of (a missing or non-object `properties` is `envelope.properties`).
+        var checked = 0
         var properties: [Int32: PropertyStats] = [:]
     }
 
@@ -47,6 +51,7 @@ public struct PlanInferrer: DumpVisitor {
         if id == eventStats.count { eventStats.append(EventStats()) }
         eventStats[id].count += 1
         guard let properties = event.properties, properties.kind == .object else { return }
+        eventStats[id].checked += 1
         properties.forEachMember { key, value in
             let property = key.withUTF8 { propertyNames.intern($0) }
             var stats = eventStats[id].properties[property] ?? PropertyStats()
@@ -79,15 +84,20 @@ public struct PlanInferrer: DumpVisitor {
         }
     }
 
-    /// Properties the plan makes `required` that some occurrences of their event lack: the
-    /// plan will report those occurrences (`plan.required`). Empty when `requiredShare` is 1.
+    /// Whether a property present in `present` of an event's `checked` occurrences is `required`.
+    private func isRequired(present: Int, checked: Int) -> Bool {
+        checked > 0 && Double(present) >= requiredShare * Double(checked)
+    }
+
+    /// Properties the plan makes `required` that some checked occurrences of their event lack:
+    /// the plan will report those occurrences (`plan.required`). Empty when `requiredShare` is 1.
     public var partlyMissingRequired: [(event: String, property: String, present: Int, count: Int)] {
         (0..<events.count).flatMap { id -> [(event: String, property: String, present: Int, count: Int)] in
             let stats = eventStats[id]
             return stats.properties.compactMap { key, property in
-                let share = Double(property.present) / Double(stats.count)
-                guard share >= requiredShare && property.present < stats.count else { return nil }
-                return (events.string(Int32(id)), propertyNames.string(key), property.present, stats.count)
+                guard isRequired(present: property.present, checked: stats.checked),
+                      property.present < stats.checked else { return nil }
+                return (events.string(Int32(id)), propertyNames.string(key), property.present, stats.checked)
             }
         }.sorted { ($0.event, $0.property) < ($1.event, $1.property) }
     }
@@ -109,12 +119,12 @@ public struct PlanInferrer: DumpVisitor {
 
     private func eventSchema(_ stats: EventStats) -> JSONOutput {
         let named = stats.properties.map { (propertyNames.string($0.key), $0.value) }.sorted { $0.0 < $1.0 }
-        let required = named.filter { Double($0.1.present) >= requiredShare * Double(stats.count) }.map { JSONOutput.string($0.0) }
+        let required = named.filter { isRequired(present: $0.1.present, checked: stats.checked) }.map { JSONOutput.string($0.0) }
         return .object([
             ("type", .string("object")),
-            ("properties", .object(named.map { ($0.0, propertySchema($0.1, eventCount: stats.count)) })),
+            ("properties", .object(named.map { ($0.0, propertySchema($0.1, eventCount: stats.checked)) })),
             ("required", .array(required)),
-            ("x-atk", .object([("count", .int(stats.count))])),
+            ("x-atk", .object([("count", .int(stats.count)), ("checked", .int(stats.checked))])),
         ])
     }
 
