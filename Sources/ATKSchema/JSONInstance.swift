@@ -33,12 +33,21 @@ public protocol JSONInstance {
     /// Calls `body` with each element of an `.array` and its index, in order, until `body`
     /// returns `false`.
     func forEachElement(_ body: (Int, Self) throws -> Bool) rethrows
+    /// Calls `body` with the value's JSON text as written (`"iOS"` with its quotes, `12.5`,
+    /// `[1,2]`), or nil when the instance does not keep it. Equal texts are equal values, so a
+    /// validator may remember by text what it has judged already.
+    func withSourceText<R>(_ body: (UnsafeRawBufferPointer?) throws -> R) rethrows -> R
 }
 
 extension JSONInstance {
     /// Walks `forEachMember`; conforming types can skip decoding the keys.
     public func forEachMemberValue(_ body: (Self) throws -> Bool) rethrows {
         try forEachMember { try body($1) }
+    }
+
+    /// No text: nothing is remembered by text.
+    public func withSourceText<R>(_ body: (UnsafeRawBufferPointer?) throws -> R) rethrows -> R {
+        try body(nil)
     }
 
     /// Calls `element(at:)` for each index; conforming types whose `element(at:)` is not O(1)

@@ -7,7 +7,9 @@
 /// and `maxProperties`: which subschemas a member's value must meet, which `required` keys it
 /// supplies and whether its name is refused then depend on the name alone. Checking an object is
 /// then one array read per member plus the named values' own checks: no key comparison, no
-/// pattern match on a key, no second pass for `required`.
+/// pattern match on a key, no second pass for `required`. Values repeat (`"iOS"`, an app
+/// version, a screen name), so a value whose JSON text was found valid for the same name
+/// recently is not checked again (``Memo``; instances without their text are always checked).
 ///
 /// The answer is exact: `isValid` is true exactly when ``CompiledSchema/isValid(_:)`` holds for
 /// every schema. It does not say why an object fails; validate it with the schemas for that
@@ -34,6 +36,9 @@ public struct MemberwiseSchema {
     private let refusesObjects: Bool
 
     private var rules: [Rule] = []
+    /// Per rule, `Memo.slots` remembered texts of `Memo.width` bytes, and their lengths (0: empty).
+    private var memoText: [UInt8] = []
+    private var memoLength: [UInt8] = []
     private var valueNodes: [Int] = []
     /// Per member id: `unknown`, `unconstrained`, or the index of its rule + 1.
     private var ruleOfId: [Int32] = []
@@ -97,40 +102,90 @@ public struct MemberwiseSchema {
     }
 
     /// Whether `object` is valid, once every member's name has its rule; nil otherwise.
-    private func decide<I: JSONInstance>(_ object: I, _ memberIds: UnsafeBufferPointer<Int32>) -> Bool? {
+    private mutating func decide<I: JSONInstance>(_ object: I, _ memberIds: UnsafeBufferPointer<Int32>) -> Bool? {
         var present: UInt64 = 0
         var valid: Bool? = true
         var position = 0
         let program = program
-        ruleOfId.withUnsafeBufferPointer { ruleOfId in
-            rules.withUnsafeBufferPointer { rules in
-                valueNodes.withUnsafeBufferPointer { valueNodes in
-                    object.forEachMemberValue { value in
-                        let id = Int(memberIds[position])
-                        position += 1
-                        let slot = id < ruleOfId.count ? ruleOfId[id] : Self.unknown
-                        if slot == Self.unconstrained { return true }
-                        guard slot != Self.unknown else {
-                            valid = nil
-                            return false
-                        }
-                        let rule = rules[Int(slot) - 1]
-                        present |= rule.required
-                        if rule.refused {
-                            valid = false
-                        } else {
-                            for node in rule.nodes where !program.isValid(typeOnly: valueNodes[node], value, depth: 1) {
-                                valid = false
-                                break
+        memoText.withUnsafeMutableBufferPointer { memoText in
+            memoLength.withUnsafeMutableBufferPointer { memoLength in
+                ruleOfId.withUnsafeBufferPointer { ruleOfId in
+                    rules.withUnsafeBufferPointer { rules in
+                        valueNodes.withUnsafeBufferPointer { valueNodes in
+                            object.forEachMemberValue { value in
+                                let id = Int(memberIds[position])
+                                position += 1
+                                let slot = id < ruleOfId.count ? ruleOfId[id] : Self.unknown
+                                if slot == Self.unconstrained { return true }
+                                guard slot != Self.unknown else {
+                                    valid = nil
+                                    return false
+                                }
+                                let rule = rules[Int(slot) - 1]
+                                present |= rule.required
+                                if rule.refused {
+                                    valid = false
+                                    return false
+                                }
+                                if rule.nodes.isEmpty { return true }
+                                // A value judged valid for this rule before needs no second look.
+                                var memo = -1
+                                let known = value.withSourceText { text in
+                                    guard let text else { return false }
+                                    memo = Memo.index(of: text, rule: Int(slot) - 1)
+                                    return Memo.holds(text, at: memo, memoText, memoLength)
+                                }
+                                if known { return true }
+                                for node in rule.nodes where !program.isValid(typeOnly: valueNodes[node], value, depth: 1) {
+                                    valid = false
+                                    return false
+                                }
+                                if memo >= 0 {
+                                    value.withSourceText { text in text.map { Memo.store($0, at: memo, memoText, memoLength) } }
+                                }
+                                return true
                             }
                         }
-                        return valid == true
                     }
                 }
             }
         }
         guard let valid else { return nil }
         return valid && present == allRequired
+    }
+
+    /// Values' JSON texts remembered per rule: a few texts per rule, up to `width` bytes each,
+    /// in a slot picked from the text's length and two of its bytes. Only the texts of values
+    /// found valid are stored, so a hit is exact; a miss costs the checks it would have cost.
+    enum Memo {
+        static let slots = 8
+        static let width = 32
+
+        /// The slot of `text` for rule `rule` (an index into the lengths; times `width`, into the
+        /// texts), or -1 when the text is too long to remember.
+        static func index(of text: UnsafeRawBufferPointer, rule: Int) -> Int {
+            let count = text.count
+            guard count > 0, count <= width else { return -1 }
+            let hash = count &+ Int(text[count >> 1]) &* 3 &+ Int(text[(count - 1) >> 2]) &* 5
+            return rule * slots + hash & (slots - 1)
+        }
+
+        static func holds(_ text: UnsafeRawBufferPointer, at index: Int, _ texts: UnsafeMutableBufferPointer<UInt8>,
+                          _ lengths: UnsafeMutableBufferPointer<UInt8>) -> Bool {
+            guard index >= 0, Int(lengths[index]) == text.count else { return false }
+            let start = index * width
+            for i in 0..<text.count where texts[start + i] != text[i] {
+                return false
+            }
+            return true
+        }
+
+        static func store(_ text: UnsafeRawBufferPointer, at index: Int, _ texts: UnsafeMutableBufferPointer<UInt8>,
+                          _ lengths: UnsafeMutableBufferPointer<UInt8>) {
+            let start = index * width
+            for i in 0..<text.count { texts[start + i] = text[i] }
+            lengths[index] = UInt8(text.count)
+        }
     }
 
     /// Works out the rule of member name `key` and remembers it for `id`.
@@ -176,6 +231,8 @@ public struct MemberwiseSchema {
             ruleOfId[id] = Self.unconstrained
         } else {
             rules.append(Rule(nodes: start..<valueNodes.count, required: required, refused: refused))
+            memoText += repeatElement(0, count: Memo.slots * Memo.width)
+            memoLength += repeatElement(0, count: Memo.slots)
             ruleOfId[id] = Int32(rules.count)
         }
     }

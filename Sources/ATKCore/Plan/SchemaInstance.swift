@@ -33,6 +33,10 @@ public struct SchemaInstance: JSONInstance {
         try node.withUTF8(body)
     }
 
+    public func withSourceText<R>(_ body: (UnsafeRawBufferPointer?) throws -> R) rethrows -> R {
+        try body(node.sourceBytes)
+    }
+
     public var count: Int { node.count }
 
     /// - Complexity: O(i): elements are walked; walks over all of them use ``forEachElement(_:)``.

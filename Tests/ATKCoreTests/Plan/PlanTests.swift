@@ -79,6 +79,31 @@ struct PlanTests {
         }
     }
 
+    @Test("values remembered as valid by their text never pass an equal-looking or invalid value")
+    func rememberedValues() throws {
+        // "a1" and "b1" share a memo slot (same length, same sampled bytes); 1 and "1" differ by
+        // kind; the same text is valid for one property and not another; texts over 32 bytes
+        // are not remembered.
+        let plan = #"""
+            {"events": {"E": {"properties": {"p": {"type": "string", "pattern": "^a"}, "q": {"const": "a1"},
+                                              "n": {"type": "integer"}, "l": {"type": "string", "maxLength": 40}}}}}
+            """#
+        let long = String(repeating: "x", count: 40)
+        let values = [#""p":"a1""#, #""p":"b1""#, #""p":"a1""#, #""q":"a1""#, #""q":"a2""#, #""p":"a2""#, #""q":"a2""#,
+                      #""n":1"#, #""n":"1""#, #""n":1.0"#, #""n":1.5"#, #""n":1"#,
+                      #""l":"\#(long)""#, #""l":"\#(long)x""#, #""l":"\#(long)""#]
+        let lines = values.map { #"{"type":"track","event":"E","properties":{\#($0)}}"# }
+        let directory = try TemporaryDirectory()
+        let planPath = try directory.write("plan.json", plan)
+        let dump = try directory.write("dump.jsonl", lines.joined(separator: "\n"))
+        var comparison = KeyedPlanComparison(keyed: try PlanChecker(path: planPath), full: try PlanChecker(path: planPath))
+        _ = DumpReader(sources: [.file(dump)]).read(into: &comparison)
+        #expect(comparison.disagreements.isEmpty, "lines \(comparison.disagreements)")
+        var run = try check(plan: plan, lines: lines)
+        run.byRule = run.byRule.filter { !$0.value.isEmpty }
+        #expect(run.byRule == ["plan.constraint": [2, 5, 7, 14], "plan.type": [9, 11]])
+    }
+
     private func check(plan: String, lines: [String]) throws -> PlanRun {
         let directory = try TemporaryDirectory()
         let planPath = try directory.write("plan.json", plan)
