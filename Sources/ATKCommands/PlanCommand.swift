@@ -24,7 +24,8 @@ struct PlanInferCommand: ParsableCommand {
         discussion: """
             Every track event becomes a schema of its properties: the JSON types seen, \
             "required" for properties present in at least --required-share of the event's \
-            occurrences, "enum" for string properties with at most --max-enum values, and \
+            occurrences (those with a properties object, which is what validate --plan \
+            checks), "enum" for string properties with at most --max-enum values, and \
             "x-atk" annotations (occurrences, presence share, type counts) to review. Validating \
             the same dump against the plan reports no plan.* errors, except for properties \
             required by share that some events lack: those are listed on standard error (use \
