@@ -39,7 +39,7 @@ let package = Package(
         ),
         .executableTarget(name: "atk", dependencies: ["ATKCommands"]),
         // `make conformance`: the official JSON-Schema-Test-Suite against ATKSchema.
-        .executableTarget(name: "atk-conformance", dependencies: ["ATKSchema"]),
+        .executableTarget(name: "atk-conformance", dependencies: ["ATKSchema", "ATKCore"]),
         // `make funnel-diff`: the funnel engine's levels for Tools/funnel_diff.py to compare with ClickHouse.
         .executableTarget(name: "atk-funnel-oracle", dependencies: ["ATKFunnel"]),
         .testTarget(name: "ATKSchemaTests", dependencies: ["ATKSchema"]),

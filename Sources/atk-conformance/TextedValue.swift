@@ -1,3 +1,4 @@
+import ATKCore
 import ATKSchema
 
 /// A `JSONValue` that also gives its JSON text (`withSourceText`), as atk's tape instances do, so
@@ -7,7 +8,7 @@ import ATKSchema
 struct TextedValue: JSONInstance {
     let value: JSONValue
 
-    var kind: JSONKind { value.kind }
+    var kind: ATKSchema.JSONKind { value.kind }
     var boolValue: Bool { value.boolValue }
     var doubleValue: Double { value.doubleValue }
     var int64Value: Int64? { value.int64Value }
@@ -44,15 +45,8 @@ struct TextedValue: JSONInstance {
     }
 
     private static func quoted(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20: out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        var out = ""
+        JSONOutput.writeString(s, to: &out)
+        return out
     }
 }
