@@ -64,8 +64,8 @@ struct PlanInferCommand: ParsableCommand {
         options.output = output
         try options.emit(inferrer.plan().serialized(indent: 2))
         for gap in inferrer.partlyMissingRequired {
-            let share = Terminal.percent(Double(gap.present) / Double(gap.count), decimals: 2)
-            Terminal.diagnose("\(gap.event).\(gap.property) is required (present in \(share) of \(gap.count)); the plan flags the \(gap.count - gap.present) events without it")
+            let share = Terminal.percent(Double(gap.present) / Double(gap.checked), decimals: 2)
+            Terminal.diagnose("\(gap.event).\(gap.property) is required (present in \(share) of \(gap.checked)); the plan flags the \(gap.checked - gap.present) events without it")
         }
         if unreadable { throw CommandExit.unreadableInput }
     }

@@ -91,8 +91,8 @@ public struct PlanInferrer: DumpVisitor {
 
     /// Properties the plan makes `required` that some checked occurrences of their event lack:
     /// the plan will report those occurrences (`plan.required`). Empty when `requiredShare` is 1.
-    public var partlyMissingRequired: [(event: String, property: String, present: Int, count: Int)] {
-        (0..<events.count).flatMap { id -> [(event: String, property: String, present: Int, count: Int)] in
+    public var partlyMissingRequired: [(event: String, property: String, present: Int, checked: Int)] {
+        (0..<events.count).flatMap { id -> [(event: String, property: String, present: Int, checked: Int)] in
             let stats = eventStats[id]
             return stats.properties.compactMap { key, property in
                 guard isRequired(present: property.present, checked: stats.checked),
