@@ -122,7 +122,8 @@ struct ValidateCommand: ParsableCommand {
             do {
                 checks.append(PlanLineCheck(checker: try PlanChecker(path: plan, assertFormats: assertFormats), registry: &registry, strict: strictPlan))
             } catch {
-                throw CommandError("\(plan): \(error.description)", exit: CommandExit.usage)
+                // The error names the file (for a directory plan, the event's file).
+                throw CommandError("plan \(error.description)", exit: CommandExit.usage)
             }
         }
         if !rules.isEmpty || !skippedRules.isEmpty {

@@ -69,6 +69,8 @@ struct PlanEndToEndTests {
         #expect(typo.stdout.isEmpty)
         let missing = try CLI.run(["validate", "--plan", scratch.path("none.json"), CLI.sample("demo.jsonl.gz")])
         #expect(missing.status == 2 && missing.stderr.contains("none.json"))
+        // Named once, with what went wrong.
+        #expect(missing.stderr.components(separatedBy: "none.json").count == 2 && missing.stderr.contains("cannot read"))
     }
 
     @Test("plan infer round trip on the demo dump: with --required-share 1 the dump meets its plan")
