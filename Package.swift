@@ -46,6 +46,7 @@ let package = Package(
         .testTarget(name: "ATKElementsTests", dependencies: ["ATKElements"]),
         .testTarget(name: "ATKFunnelTests", dependencies: ["ATKFunnel"]),
         .testTarget(name: "ATKCoreTests", dependencies: ["ATKCore"]),
+        .testTarget(name: "ATKCommandsTests", dependencies: ["ATKCommands"]),
         .testTarget(name: "ATKEndToEndTests", dependencies: ["atk"]),
     ]
 )

@@ -1,4 +1,11 @@
 import ArgumentParser
+import ATKCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// atk's documented exit codes.
 public enum CommandExit {
@@ -15,7 +22,7 @@ public enum CommandExit {
     /// (argument-parser's own default, 64, is not ours).
     public static func main(_ arguments: [String]? = nil) -> Never {
         do {
-            var command = try ATK.parseAsRoot(arguments)
+            var command = try ATK.parseAsRoot(arguments ?? rawArguments())
             try command.run()
             ATK.exit()
         } catch let code as ExitCode {
@@ -33,6 +40,15 @@ public enum CommandExit {
                 ATK.exit(withError: usage)
             }
             ATK.exit(withError: code)
+        }
+    }
+
+    /// The process's arguments from `argv` itself: a file name that is not UTF-8 keeps its
+    /// bytes (``PathName``), where `CommandLine.arguments` would replace them with U+FFFD.
+    static func rawArguments() -> [String] {
+        (1..<Int(CommandLine.argc)).map { index in
+            guard let argument = CommandLine.unsafeArgv[index] else { return "" }
+            return PathName.string(bytes: UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
         }
     }
 }

@@ -34,12 +34,14 @@ struct ElementsDriftCommand: ParsableCommand {
 
     func run() throws {
         var finder = ElementDriftFinder(useRecordedIdentifiers: identifiers.recordedIdentifiers)
-        let (reports, unreadable) = input.read(into: &finder)
+        let inputs = try input.resolve(writing: outputOptions.outputs)
+        let output = try outputOptions.open()
+        let (reports, unreadable) = input.read(inputs, into: &finder)
         let drifts = finder.drifts
         let text = outputOptions.format == .json
             ? MalformedReport.adding(finder.malformedExamples, to: json(finder, drifts, reports), reports).serialized(indent: 2)
             : self.text(finder, drifts) + MalformedReport.text(finder.malformedExamples, reports)
-        try outputOptions.emit(text)
+        try output.emit(text)
         if unreadable { throw CommandExit.unreadableInput }
     }
 
@@ -78,9 +80,9 @@ struct ElementsDriftCommand: ParsableCommand {
             + "\(drifts.count) element\(drifts.count == 1 ? "" : "s") drifted\n"
         for drift in drifts {
             let scope = drift.dimension == .appVersion ? "$app_version" : "$os_version within $app_version \(ElementsReport.text(drift.appVersion))"
-            out += "\n\(ElementsReport.text(drift.screenName))  \(ElementsReport.quoted(drift.elementContent))  \(drift.elementType)  (\(scope))\n"
+            out += "\n\(ElementsReport.text(drift.screenName))  \(ElementsReport.quoted(drift.elementContent))  \(Terminal.safe(drift.elementType))  (\(scope))\n"
             for change in drift.changes {
-                out += "  \(change.fromVersion) → \(change.toVersion): \(change.oldPath) → \(change.newPath)\n"
+                out += "  " + Terminal.safe("\(change.fromVersion) → \(change.toVersion): \(change.oldPath) → \(change.newPath)") + "\n"
             }
         }
         return out

@@ -50,11 +50,13 @@ struct ElementsMatchCommand: ParsableCommand {
         } catch {
             throw CommandError("\(config): \(error.description)", exit: CommandExit.usage)
         }
-        let (reports, unreadable) = input.read(into: &counter)
+        let inputs = try input.resolve(writing: outputOptions.outputs)
+        let output = try outputOptions.open()
+        let (reports, unreadable) = input.read(inputs, into: &counter)
         let text = outputOptions.format == .json
             ? MalformedReport.adding(counter.malformedExamples, to: json(counter, reports), reports).serialized(indent: 2)
             : self.text(counter, reports) + MalformedReport.text(counter.malformedExamples, reports)
-        try outputOptions.emit(text)
+        try output.emit(text)
         if unreadable { throw CommandExit.unreadableInput }
     }
 

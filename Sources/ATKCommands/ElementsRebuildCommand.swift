@@ -52,42 +52,27 @@ struct ElementsRebuildCommand: ParsableCommand {
     }
 
     func run() throws {
-        let (sources, _) = input.resolve()
-        if output != "-" {
-            for case .file(let path) in sources where Self.sameFile(path, output) {
-                throw CommandError("-o \(output) is one of the inputs; write the rebuilt dump elsewhere", exit: CommandExit.usage)
-            }
-        }
-        let partial = output == "-" ? "-" : output + ".atk-partial"
+        let inputs = try input.resolve(writing: [("-o", output)])
         let writer: DumpWriter
         do {
-            writer = try DumpWriter(path: partial, gzip: output.hasSuffix(".gz"))
-        } catch let error as DumpWriter.WriteError {
-            throw CommandError(error.description, exit: CommandExit.unreadableInput)
+            writer = try DumpWriter(path: output, gzip: output.hasSuffix(".gz"))
+        } catch {
+            throw CommandError(error)
         }
         var rebuilder = ElementRebuilder(writer: writer, fix: fix)
-        let (reports, unreadable) = input.read(into: &rebuilder)
-        var failure = rebuilder.writeError?.description
-        do { try writer.close() } catch { failure = failure ?? "\(error)" }
-        if partial != "-" {
-            if failure == nil && rename(partial, output) != 0 { failure = "cannot rename to \(output): \(String(cString: strerror(errno)))" }
-            if failure != nil { unlink(partial) }
+        let (reports, unreadable) = input.read(inputs, into: &rebuilder)
+        if let error = rebuilder.writeError {
+            writer.discard()
+            throw CommandError(error)
         }
-        if let failure { throw CommandError("\(output): \(failure)", exit: CommandExit.unreadableInput) }
+        do { try writer.close() } catch { throw CommandError(error) }
         let report = format == .json ? json(rebuilder, reports).serialized(indent: 2) + "\n" : text(rebuilder, reports)
         if output == "-" {
-            Terminal.writeStandardError(report)
+            Terminal.writeStandardError(TerminalText.sanitizedLayout(report))
         } else {
-            FileHandle.standardOutput.write(Data(report.utf8))
+            try ReportOutput(file: OutputFile.standardOutput(), format: format).emit(report)
         }
         if unreadable { throw CommandExit.unreadableInput }
-    }
-
-    /// True when both paths name the same existing file.
-    static func sameFile(_ a: String, _ b: String) -> Bool {
-        var sa = stat(), sb = stat()
-        guard stat(a, &sa) == 0, stat(b, &sb) == 0 else { return false }
-        return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
     }
 
     func json(_ r: ElementRebuilder, _ reports: [FileReport]) -> JSONOutput {
@@ -105,7 +90,7 @@ struct ElementsRebuildCommand: ParsableCommand {
 
     func text(_ r: ElementRebuilder, _ reports: [FileReport]) -> String {
         let g = Terminal.grouped
-        var out = "wrote \(g(r.lines)) lines to \(output): \(g(r.changedLines)) changed, "
+        var out = "wrote \(g(r.lines)) lines to \(PathName.display(output)): \(g(r.changedLines)) changed, "
             + "\(g(r.lines - r.changedLines)) copied unchanged (\(g(r.malformedLines)) malformed)\n"
         out += "\(g(r.withChain)) events with a chain, \(g(r.invalidChains)) invalid (copied as they are)\n\n"
         var header = ["field", "added"]

@@ -21,8 +21,8 @@ enum ElementsReport {
     static func lines(_ reports: [FileReport]) -> Int { reports.reduce(0) { $0 + $1.lines } }
 
     /// A text value, `(none)` when absent.
-    static func text(_ value: String?) -> String { value ?? "(none)" }
+    static func text(_ value: String?) -> String { value.map(Terminal.safe) ?? "(none)" }
 
     /// A quoted value for text reports, `(none)` when absent.
-    static func quoted(_ value: String?) -> String { value.map { "\"\($0)\"" } ?? "(none)" }
+    static func quoted(_ value: String?) -> String { value.map { "\"\(Terminal.safe($0))\"" } ?? "(none)" }
 }

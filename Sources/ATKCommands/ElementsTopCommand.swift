@@ -38,12 +38,14 @@ struct ElementsTopCommand: ParsableCommand {
 
     func run() throws {
         var table = ElementClickTable(byPosition: byPosition, useRecordedIdentifiers: identifiers.recordedIdentifiers)
-        let (reports, unreadable) = input.read(into: &table)
+        let inputs = try input.resolve(writing: outputOptions.outputs)
+        let output = try outputOptions.open()
+        let (reports, unreadable) = input.read(inputs, into: &table)
         let rows = table.rows(limit: top == 0 ? nil : top)
         let text = outputOptions.format == .json
             ? MalformedReport.adding(table.malformedExamples, to: json(table, rows, reports), reports).serialized(indent: 2)
             : self.text(table, rows, reports) + MalformedReport.text(table.malformedExamples, reports)
-        try outputOptions.emit(text)
+        try output.emit(text)
         if unreadable { throw CommandExit.unreadableInput }
     }
 

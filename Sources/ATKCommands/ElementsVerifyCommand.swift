@@ -40,11 +40,13 @@ struct ElementsVerifyCommand: ParsableCommand {
 
     func run() throws {
         var verifier = ElementVerifier(maxExamples: maxExamples)
-        let (reports, unreadable) = input.read(into: &verifier)
+        let inputs = try input.resolve(writing: outputOptions.outputs)
+        let output = try outputOptions.open()
+        let (reports, unreadable) = input.read(inputs, into: &verifier)
         let text = outputOptions.format == .json
             ? json(verifier, reports).serialized(indent: 2)
             : self.text(verifier, reports)
-        try outputOptions.emit(text)
+        try output.emit(text)
         if unreadable { throw CommandExit.unreadableInput }
         if verifier.hasFindings { throw CommandExit.findings }
     }
@@ -103,7 +105,7 @@ struct ElementsVerifyCommand: ParsableCommand {
             guard !pairs.isEmpty else { continue }
             out += "\nmost common \(field.key) recorded → rebuilt:\n"
             for pair in pairs {
-                out += "  \(g(pair.events).leftPadded(to: 6))  \(ElementsReport.quoted(pair.recorded)) → \"\(pair.rebuilt)\"\n"
+                out += "  \(g(pair.events).leftPadded(to: 6))  \(ElementsReport.quoted(pair.recorded)) → \"\(Terminal.safe(pair.rebuilt))\"\n"
             }
         }
         for (name, rows) in [("$lib_version", v.libVersionRows), ("$app_version", v.appVersionRows)] where !rows.isEmpty {
@@ -117,7 +119,7 @@ struct ElementsVerifyCommand: ParsableCommand {
         if !v.invalidChainExamples.isEmpty {
             out += "\ninvalid chains" + Self.firstOf(v.invalidChainExamples.count, v.invalidChains) + ":\n"
             for example in v.invalidChainExamples {
-                out += "  \(ElementsReport.place(example.location, reports)): \(example.reason)\n"
+                out += "  \(ElementsReport.place(example.location, reports)): \(Terminal.safe(example.reason.description))\n"
             }
         }
         if !v.differenceExamples.isEmpty {
@@ -126,7 +128,7 @@ struct ElementsVerifyCommand: ParsableCommand {
             for example in v.differenceExamples {
                 out += "  \(ElementsReport.place(example.location, reports)): \(example.field.key) "
                     + (example.comparison == .missing ? "missing" : "recorded \(ElementsReport.quoted(example.recorded))")
-                    + ", rebuilt \"\(example.rebuilt)\"\n"
+                    + ", rebuilt \"\(Terminal.safe(example.rebuilt))\"\n"
             }
         }
         return out + MalformedReport.text(v.malformedExamples, reports)

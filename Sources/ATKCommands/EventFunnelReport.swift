@@ -110,8 +110,8 @@ struct EventFunnelReport {
         out += "\n" + table(result.total) + "\n"
         if let property = configuration.breakdownProperty {
             for group in result.breakdown {
-                let label = group.isOther ? "other values" : group.value.map { "\"\($0)\"" } ?? "no value"
-                out += "\n\(property) = \(label)\n" + table(group) + "\n"
+                let label = group.isOther ? "other values" : group.value.map { "\"\(Terminal.safe($0))\"" } ?? "no value"
+                out += "\n\(Terminal.safe(property)) = \(label)\n" + table(group) + "\n"
             }
         }
         return out + MalformedReport.text(result.malformedExamples, reports)

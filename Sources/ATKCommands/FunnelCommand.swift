@@ -114,15 +114,19 @@ struct FunnelCommand: ParsableCommand {
         switch try plan() {
         case .events(let configuration):
             var analysis = try Self.usage { () throws(FunnelConfigurationError) in try EventFunnelAnalysis(configuration: configuration) }
-            let (reports, unreadable) = input.read(into: &analysis)
-            try outputOptions.emit(EventFunnelReport(result: analysis.result(), reports: reports).render(outputOptions.format))
+            let inputs = try input.resolve(writing: outputOptions.outputs)
+            let output = try outputOptions.open()
+            let (reports, unreadable) = input.read(inputs, into: &analysis)
+            try output.emit(EventFunnelReport(result: analysis.result(), reports: reports).render(outputOptions.format))
             if unreadable { throw CommandExit.unreadableInput }
         case .paths(let configuration, let files):
             var input = input
             input.files = files
             var analysis = PathFunnelAnalysis(configuration: configuration)
-            let (reports, unreadable) = input.read(into: &analysis)
-            try outputOptions.emit(PathFunnelReport(result: analysis.result(top: top), reports: reports).render(outputOptions.format))
+            let inputs = try input.resolve(writing: outputOptions.outputs)
+            let output = try outputOptions.open()
+            let (reports, unreadable) = input.read(inputs, into: &analysis)
+            try output.emit(PathFunnelReport(result: analysis.result(top: top), reports: reports).render(outputOptions.format))
             if unreadable { throw CommandExit.unreadableInput }
         }
     }

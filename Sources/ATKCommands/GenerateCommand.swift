@@ -66,27 +66,32 @@ struct GenerateCommand: ParsableCommand {
         options.days = days
         options.start = start
         options.pathFormat = GeneratorOptions.PathFormat(rawValue: pathFormat) ?? .list
+        let outputs = [("-o", output), ("--truth", truth), ("--visualized-config", visualizedConfig)]
+            .compactMap { option, path in path.map { (option: option, path: $0) } }
+        do {
+            _ = try OutputGuard.check(outputs, against: ResolvedInputs())
+        } catch {
+            throw CommandError(error)
+        }
         if let visualizedConfig {
             try write(DumpGenerator.visualizedConfig().serialized(indent: 2) + "\n", to: visualizedConfig)
         }
         if visualizedConfig != nil && users == 0 && truth == nil { return }
+        let truthFile = try truth.map(OutputFile.opening)
         let generated: GeneratorTruth
         do {
             let writer = try DumpWriter(path: output, gzip: output.hasSuffix(".gz"))
             generated = try DumpGenerator(options: options).generate(to: writer)
-        } catch let error as DumpWriter.WriteError {
-            throw CommandError(error.description, exit: CommandExit.unreadableInput)
+        } catch let error as OutputError {
+            truthFile?.discard()
+            throw CommandError(error)
         }
-        if let truth {
-            try write(generated.json(options: options).serialized(indent: 2) + "\n", to: truth)
+        if let truthFile {
+            try ReportOutput(file: truthFile, format: .json).emit(generated.json(options: options).serialized(indent: 2))
         }
     }
 
     private func write(_ text: String, to path: String) throws {
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw CommandError("cannot write \(path): \(error.localizedDescription)", exit: CommandExit.unreadableInput)
-        }
+        try ReportOutput(file: OutputFile.opening(path), format: .json).emit(text)
     }
 }

@@ -121,7 +121,7 @@ extension ImpressionsCommand {
             let total = report.keysAboveFullClickThroughCount
             out += "\nitems clicked more often than exposed" + (total > shown ? " (first \(shown) of \(g(total)))" : "") + ":\n"
             for row in report.keysAboveFullClickThrough {
-                out += "  \(Self.keyText(row.key))  \(g(row.clicks)) clicks, \(g(row.exposures)) exposures\n"
+                out += "  \(Terminal.safe(Self.keyText(row.key)))  \(g(row.clicks)) clicks, \(g(row.exposures)) exposures\n"
             }
         }
         for kind in ImpressionReport.Finding.allCases {
@@ -132,8 +132,8 @@ extension ImpressionsCommand {
                 + (total > examples.count ? " (first \(examples.count) of \(g(total)))" : "") + ":\n"
             for example in examples {
                 out += "  \(reports[example.location.fileIndex].source.displayName):\(example.location.line)  "
-                    + "user \(example.user)  \(example.screen ?? "(no screen)")  \(Self.keyText(example.key))\n"
-                    + "    \(example.detail)\n"
+                    + Terminal.safe("user \(example.user)  \(example.screen ?? "(no screen)")  \(Self.keyText(example.key))") + "\n"
+                    + "    \(Terminal.safe(example.detail))\n"
             }
         }
         return out

@@ -142,7 +142,9 @@ struct ImpressionsCommand: ParsableCommand {
     func run() throws {
         let options = try options()
         var collector = ImpressionCollector(options: options)
-        let (reports, unreadable) = input.read(into: &collector)
+        let inputs = try input.resolve(writing: outputOptions.outputs)
+        let output = try outputOptions.open()
+        let (reports, unreadable) = input.read(inputs, into: &collector)
         let report = collector.report()
         let malformed = reports.reduce(0) { $0 + $1.malformedLines }
         let text = outputOptions.format == .json
@@ -150,7 +152,7 @@ struct ImpressionsCommand: ParsableCommand {
                 .serialized(indent: 2)
             : self.text(report, options, reports, malformed: malformed, events: collector.events)
                 + MalformedReport.text(collector.malformedExamples, reports)
-        try outputOptions.emit(text)
+        try output.emit(text)
         if unreadable { throw CommandExit.unreadableInput }
         if failed(report) { throw CommandExit.findings }
     }

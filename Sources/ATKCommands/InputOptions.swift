@@ -11,31 +11,44 @@ struct InputOptions: ParsableArguments {
     @Flag(name: .long, help: "Never print the progress line on standard error.")
     var quiet = false
 
+    @Option(help: ArgumentHelp(
+        "Longest line read, in bytes (K, M, G: KiB, MiB, GiB; 1 to 1G); a longer line is reported as malformed ('line too long') and skipped without being buffered.",
+        valueName: "size"))
+    var maxLineBytes: ByteSize = ByteSize(DumpReader.defaultMaxLineLength)
+
     func validate() throws {
         if files.isEmpty && Terminal.standardInputIsTerminal {
             throw ValidationError("give at least one dump file, a directory, or - for standard input")
         }
     }
 
-    /// The inputs to read, and errors for directory arguments without dump files.
-    func resolve() -> (sources: [InputSource], errors: [InputError]) {
-        InputSource.resolve(files.isEmpty ? ["-"] : files)
+    /// The inputs to read, after checking that no output is one of them.
+    ///
+    /// Prints the notes (a file named twice, an output inside an input directory) on standard
+    /// error.
+    /// - Parameter outputs: every file the command will write, with the option naming it.
+    /// - Throws: a usage error (exit 2), before anything is read, when an output is an input.
+    func resolve(writing outputs: [(option: String, path: String)] = []) throws -> ResolvedInputs {
+        let resolved = InputSource.resolve(files.isEmpty ? ["-"] : files)
+        let notes: [String]
+        do {
+            notes = try OutputGuard.check(outputs, against: resolved)
+        } catch {
+            throw CommandError(error)
+        }
+        for note in resolved.notes + notes { Terminal.diagnose("note: " + note) }
+        return resolved
     }
 
-    /// Reads every input into `visitor`, printing a progress line on standard error when it is a
-    /// terminal and the input is large, and diagnostics for what could not be read.
+    /// Reads every input into `visitor` (``resolve(writing:)`` first), printing a progress
+    /// line on standard error when it is a terminal and the input is large, and diagnostics
+    /// for what could not be read.
     ///
     /// - Returns: the per-input reports and whether any input was unreadable.
-    func read<V: DumpVisitor>(into visitor: inout V) -> (reports: [FileReport], unreadable: Bool) {
-        read(resolve(), into: &visitor)
-    }
-
-    /// Reads inputs already resolved with ``resolve()`` (for commands that need the inputs'
-    /// names before reading).
-    func read<V: DumpVisitor>(_ resolved: (sources: [InputSource], errors: [InputError]), into visitor: inout V) -> (reports: [FileReport], unreadable: Bool) {
-        let (sources, errors) = resolved
-        for error in errors { Terminal.diagnose(error.description) }
-        let reader = DumpReader(sources: sources)
+    func read<V: DumpVisitor>(_ resolved: ResolvedInputs, into visitor: inout V) -> (reports: [FileReport], unreadable: Bool) {
+        let sources = resolved.sources
+        for error in resolved.errors { Terminal.diagnose(error.description) }
+        let reader = DumpReader(sources: sources, maxLineLength: maxLineBytes.bytes)
         let showProgress = !quiet && Terminal.standardErrorIsTerminal
         var printed = false
         let clock = ContinuousClock()
@@ -50,7 +63,7 @@ struct InputOptions: ParsableArguments {
         } : nil)
         if printed { Terminal.writeProgress(nil) }
         for report in reports { if let error = report.error { Terminal.diagnose(error.description) } }
-        return (reports, !errors.isEmpty || reports.contains { $0.error != nil })
+        return (reports, !resolved.errors.isEmpty || reports.contains { $0.error != nil })
     }
 }
 

@@ -23,7 +23,7 @@ enum MalformedReport {
         let malformed = reports.reduce(0) { $0 + $1.malformedLines }
         var out = "\nmalformed lines" + (malformed > examples.count ? " (first \(examples.count) of \(Terminal.grouped(malformed)))" : "") + ":\n"
         for example in examples {
-            out += "  \(reports[example.location.fileIndex].source.displayName):\(example.location.line): \(example.reason)\n"
+            out += "  \(reports[example.location.fileIndex].source.displayName):\(example.location.line): \(Terminal.safe(example.reason))\n"
         }
         return out
     }

@@ -26,27 +26,53 @@ struct OutputOptions: ParsableArguments {
     @Option(name: [.short, .long], help: ArgumentHelp("Write the report to FILE instead of standard output.", valueName: "FILE"))
     var output: String?
 
-    /// Writes the report to `--output` (atomically) or standard output.
-    func emit(_ text: String) throws {
-        var text = text
-        if !text.hasSuffix("\n") { text += "\n" }
-        guard let output, output != "-" else {
-            FileHandle.standardOutput.write(Data(text.utf8))
-            return
-        }
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-        } catch {
-            throw CommandError("cannot write \(output): \(error.localizedDescription)", exit: CommandExit.unreadableInput)
-        }
-    }
+    /// The outputs this option group names, for ``InputOptions/resolve(writing:)``.
+    var outputs: [(option: String, path: String)] { output.map { [("-o", $0)] } ?? [] }
 
+    /// Opens where the report goes (``OutputFile``: `--output`, or standard output), before
+    /// anything is read, so a path that cannot be written fails at once.
+    func open() throws -> ReportOutput {
+        ReportOutput(file: try OutputFile.opening(output ?? "-"), format: format)
+    }
     /// The standard envelope of every JSON report: `tool`, `command`, `version`, `schema_version` first.
     static func envelope(command: String, _ members: [(String, JSONOutput)]) -> JSONOutput {
         .object([
             ("tool", .string("atk")), ("command", .string(command)), ("version", .string(ATK.version)),
             ("schema_version", .int(1)),
         ] + members)
+    }
+}
+
+/// Where a report goes, opened before reading: ``emit(_:)`` writes it and commits the file.
+struct ReportOutput {
+    let file: OutputFile
+    let format: OutputFormat
+
+    /// Writes the report, ending with a line end, and renames the file into place. Text
+    /// reports pass through ``TerminalText/sanitizedLayout(_:)``: no control character but line
+    /// ends and tabs reaches a terminal, whatever the data held.
+    func emit(_ text: String) throws {
+        var text = format == .text ? TerminalText.sanitizedLayout(text) : text
+        if !text.hasSuffix("\n") { text += "\n" }
+        do {
+            try file.write(text)
+            try file.commit()
+        } catch {
+            file.discard()
+            throw CommandError(error.description, exit: CommandExit.unreadableInput)
+        }
+    }
+}
+
+extension OutputFile {
+    /// Opens `path`, mapping ``OutputError`` to the command layer's exit codes (2 refused,
+    /// 3 failed).
+    static func opening(_ path: String) throws -> OutputFile {
+        do {
+            return try OutputFile(path: path)
+        } catch {
+            throw CommandError(error)
+        }
     }
 }
 
@@ -58,5 +84,10 @@ struct CommandError: Error, CustomStringConvertible {
     init(_ description: String, exit: ExitCode) {
         self.description = description
         self.exit = exit
+    }
+
+    /// An output error: refused outputs are usage errors (2), failures unwritable output (3).
+    init(_ error: OutputError) {
+        self.init(error.description, exit: error.kind == .refused ? CommandExit.usage : CommandExit.unreadableInput)
     }
 }

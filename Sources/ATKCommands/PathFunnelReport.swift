@@ -89,7 +89,7 @@ struct PathFunnelReport {
                 }) + "\n"
         }
         if let node = configuration.entityNode {
-            out += "\nby entity at \(node)" + (configuration.pattern == nil ? "" : " (paths completing the funnel)") + "\n"
+            out += "\nby entity at \(Terminal.safe(node))" + (configuration.pattern == nil ? "" : " (paths completing the funnel)") + "\n"
             out += Terminal.table(["entity", "conversions", "users", "share"], result.entities.map { row in
                 [row.entity ?? "(none)", g(row.conversions), g(row.users), Terminal.percent(row.share)]
             }) + "\n"

@@ -59,10 +59,13 @@ struct PlanInferCommand: ParsableCommand {
 
     func run() throws {
         var inferrer = PlanInferrer(requiredShare: requiredShare, maxEnum: maxEnum)
-        let (_, unreadable) = input.read(into: &inferrer)
         var options = OutputOptions()
         options.output = output
-        try options.emit(inferrer.plan().serialized(indent: 2))
+        options.format = .json
+        let inputs = try input.resolve(writing: options.outputs)
+        let plan = try options.open()
+        let (_, unreadable) = input.read(inputs, into: &inferrer)
+        try plan.emit(inferrer.plan().serialized(indent: 2))
         for gap in inferrer.partlyMissingRequired {
             let share = Terminal.percent(Double(gap.present) / Double(gap.checked), decimals: 2)
             Terminal.diagnose("\(gap.event).\(gap.property) is required (present in \(share) of \(gap.checked)); the plan flags the \(gap.checked - gap.present) events without it")

@@ -20,11 +20,11 @@ struct PlanSummary {
 
     var text: String {
         let g = Terminal.grouped
-        var out = "plan \(file)\n"
+        var out = "plan \(PathName.display(file))\n"
         out += Terminal.table(["event", "checked", "violating"], checker.tallies.map { [$0.event, g($0.tally.checked), g($0.tally.violating)] }) + "\n"
         let unplanned = checker.unplanned
         if !unplanned.isEmpty {
-            out += "not in the plan: " + unplanned.prefix(10).map { "\($0.event) \(g($0.count))" }.joined(separator: ", ")
+            out += "not in the plan: " + unplanned.prefix(10).map { "\(Terminal.safe($0.event)) \(g($0.count))" }.joined(separator: ", ")
                 + (unplanned.count > 10 ? ", … \(unplanned.count - 10) more" : "") + "\n"
         }
         return out

@@ -33,11 +33,13 @@ struct StatsCommand: ParsableCommand {
 
     func run() throws {
         var collector = StatsCollector(maxExamples: maxExamples)
-        let (reports, unreadable) = input.read(into: &collector)
+        let inputs = try input.resolve(writing: outputOptions.outputs)
+        let output = try outputOptions.open()
+        let (reports, unreadable) = input.read(inputs, into: &collector)
         let text = outputOptions.format == .json
             ? Self.json(collector, reports).serialized(indent: 2)
             : Self.text(collector, reports)
-        try outputOptions.emit(text)
+        try output.emit(text)
         if unreadable { throw CommandExit.unreadableInput }
     }
 
@@ -82,7 +84,7 @@ struct StatsCommand: ParsableCommand {
         let inputBytes = reports.reduce(Int64(0)) { $0 + $1.inputBytes }
         out += "read      \(Terminal.bytes(bytes)) of text from \(Terminal.bytes(inputBytes)) of input\n"
         if !stats.typeRows.isEmpty {
-            out += "types     " + stats.typeRows.map { "\($0.type) \(g($0.count))" }.joined(separator: ", ") + "\n"
+            out += "types     " + stats.typeRows.map { "\(Terminal.safe($0.type)) \(g($0.count))" }.joined(separator: ", ") + "\n"
         }
         let rows = stats.eventRows
         if !rows.isEmpty {

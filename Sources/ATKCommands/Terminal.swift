@@ -8,9 +8,10 @@ import Darwin
 
 /// Standard error, terminals and number formatting for the text reports.
 enum Terminal {
-    /// Writes a line to standard error.
+    /// Writes a message (one or more lines) to standard error, with every control character
+    /// but line ends and tabs escaped (``TerminalText/sanitizedLayout(_:)``).
     static func writeError(_ message: String) {
-        var line = message
+        var line = TerminalText.sanitizedLayout(message)
         if !line.hasSuffix("\n") { line += "\n" }
         writeStandardError(line)
     }
@@ -28,10 +29,15 @@ enum Terminal {
         }
     }
 
-    /// Writes an `atk: ...` diagnostic to standard error.
+    /// Writes an `atk: ...` diagnostic to standard error: always one line, every control
+    /// character in it escaped, so nothing from data can forge a line of its own.
     static func diagnose(_ message: String) {
-        writeError("atk: " + message)
+        writeError("atk: " + TerminalText.escaped(message))
     }
+
+    /// A value from data for a line of text output: control characters escaped, so it stays on
+    /// its line (``TerminalText/escaped(_:)``).
+    static func safe(_ value: String) -> String { TerminalText.escaped(value) }
 
     static var standardErrorIsTerminal: Bool { isatty(2) == 1 }
     static var standardInputIsTerminal: Bool { isatty(0) == 1 }
@@ -82,9 +88,15 @@ enum Terminal {
     }
 
     /// Left-aligns the first `leftColumns` columns (text) and right-aligns the others (numbers);
-    /// cells longer than 60 characters are shortened with `…` (the JSON report has them whole).
+    /// control characters in cells are escaped (a cell is always one line), and cells longer
+    /// than 60 characters are shortened with `…` (the JSON report has them whole).
     static func table(_ header: [String], _ rows: [[String]], leftColumns: Int = 1) -> String {
-        let all = ([header] + rows).map { row in row.map { $0.count > 60 ? String($0.prefix(59)) + "…" : $0 } }
+        let all = ([header] + rows).map { row in
+            row.map { cell in
+                let cell = TerminalText.escaped(cell)
+                return cell.count > 60 ? String(cell.prefix(59)) + "…" : cell
+            }
+        }
         let widths = (0..<header.count).map { column in all.map { $0[column].count }.max() ?? 0 }
         return all.map { row in
             row.enumerated().map { column, cell in

@@ -131,23 +131,31 @@ struct ValidateCommand: ParsableCommand {
             options.rules = selected.subtracting(skippedRules)
         }
 
-        let resolved = input.resolve()
+        let resolved = try input.resolve(writing: outputOptions.outputs + (badRows.map { [("--bad-rows", $0)] } ?? []))
         let fileNames = resolved.sources.map(\.displayName)
+        let output = try outputOptions.open()
         var sink: BadRowWriter?
         if let badRows {
             do {
                 sink = try BadRowWriter(path: badRows, fileNames: fileNames)
             } catch {
-                throw CommandError("\(error)", exit: CommandExit.unreadableInput)
+                output.file.discard()
+                throw CommandError(error)
             }
         }
         var validator = DumpValidator(options: options, registry: registry, checks: checks, badRows: sink)
         let (reports, unreadable) = input.read(resolved, into: &validator)
         validator.finish()
         var outputFailed = false
-        if let badRows, let error = validator.badRowError ?? Result(catching: { try sink?.close() }).failure {
-            Terminal.diagnose("cannot write \(badRows): \(error)")
-            outputFailed = true
+        if let sink {
+            if let error = validator.badRowError {
+                sink.discard()
+                Terminal.diagnose("cannot write \(PathName.display(badRows ?? "")): \(error)")
+                outputFailed = true
+            } else if let error = Result(catching: { () throws(OutputError) in try sink.close() }).failure {
+                Terminal.diagnose(error.description)
+                outputFailed = true
+            }
         }
 
         let outcome = ValidationOutcome(
@@ -159,7 +167,7 @@ struct ValidateCommand: ParsableCommand {
         case .junit: outcome.junit()
         case .text, .csv: outcome.text()  // csv is refused in validate()
         }
-        try outputOptions.emit(text)
+        try output.emit(text)
         if unreadable || outputFailed { throw CommandExit.unreadableInput }
         if outcome.failed { throw CommandExit.findings }
     }

@@ -129,10 +129,10 @@ struct ValidationOutcome {
                     + "\(Self.percent(share(findings.counts[index])).leftPadded(to: 7))  \(rule.summary)\n"
                 for example in findings.examples[index] {
                     out += "      \(fileName(example.location)):\(example.location.line)"
-                    if let event = example.event { out += "  \(ValidationExample.shortened(event))" }
-                    out += "  \(example.message)"
-                    if let path = example.details.first(where: { $0.0 == "instance_path" })?.1 { out += " at \(path)" }
-                    if let value = example.value { out += "  [\(value)]" }
+                    if let event = example.event { out += "  \(Terminal.safe(ValidationExample.shortened(event)))" }
+                    out += "  \(Terminal.safe(example.message))"
+                    if let path = example.details.first(where: { $0.0 == "instance_path" })?.1 { out += " at \(Terminal.safe(path))" }
+                    if let value = example.value { out += "  [\(Terminal.safe(value))]" }
                     out += "\n"
                 }
                 if findings.counts[index] > findings.examples[index].count && !findings.examples[index].isEmpty {
@@ -140,7 +140,7 @@ struct ValidationOutcome {
                 }
                 if breakdownProperty != nil {
                     let rows = findings.breakdown(of: index)
-                    out += "      by \(breakdownProperty ?? ""): " + rows.map { "\($0.value) \(g($0.count))" }.joined(separator: ", ") + "\n"
+                    out += "      by \(breakdownProperty ?? ""): " + rows.map { "\(Terminal.safe($0.value)) \(g($0.count))" }.joined(separator: ", ") + "\n"
                 }
             }
         }

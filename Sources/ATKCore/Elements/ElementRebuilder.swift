@@ -24,7 +24,7 @@ public struct ElementRebuilder: DumpVisitor {
     /// Differing fields left as they are (only without `fix`), per ``ElementField``.
     public private(set) var mismatchesLeft = [0, 0, 0]
     /// The first write error; nothing more is written after it.
-    public private(set) var writeError: DumpWriter.WriteError?
+    public private(set) var writeError: OutputError?
 
     private let writer: DumpWriter
     private let fix: Bool
@@ -93,7 +93,7 @@ public struct ElementRebuilder: DumpVisitor {
             try writer.write(bytes)
             try writer.write(Self.newline)
         } catch {
-            writeError = error as? DumpWriter.WriteError ?? DumpWriter.WriteError(description: "\(error)")
+            writeError = error
         }
     }
 

@@ -9,8 +9,11 @@ final class BlockChannel: @unchecked Sendable {
     private var finished = false
     private var cancelled = false
 
+    private let blockSize: Int
+
     /// Creates a channel with `blocks` buffers of `blockSize` bytes.
     init(blocks: Int, blockSize: Int) {
+        self.blockSize = blockSize
         empty = (0..<blocks).map { _ in LineBlock(capacity: blockSize) }
     }
 
@@ -38,14 +41,6 @@ final class BlockChannel: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// Stops the reader: it gets no more empty blocks.
-    func cancel() {
-        condition.lock()
-        cancelled = true
-        condition.broadcast()
-        condition.unlock()
-    }
-
     /// Takes the next filled block in order, waiting for the reader; nil after the last one.
     func receive() -> LineBlock? {
         condition.lock()
@@ -54,8 +49,9 @@ final class BlockChannel: @unchecked Sendable {
         return filled.isEmpty ? nil : filled.removeFirst()
     }
 
-    /// Returns a block to the pool once parsed.
+    /// Returns a block to the pool once parsed; one grown by a long line gives its memory back.
     func recycle(_ block: LineBlock) {
+        if block.capacity > 4 * blockSize { block.shrink(to: blockSize) }
         condition.lock()
         empty.append(block)
         condition.broadcast()

@@ -13,6 +13,9 @@ import Darwin
 struct BlockProducer {
     let sources: [InputSource]
     let channel: BlockChannel
+    /// Longest line kept; a longer one is skipped to its line end without being buffered
+    /// (``LineBlock/oversized``), so memory stays bounded on an endless line.
+    let maxLineLength: Int
     /// Compressed bytes read per `read(2)`.
     let inputChunk = 256 * 1024
     /// A block is cut once less than this much room (at most a quarter of it) is left.
@@ -27,12 +30,13 @@ struct BlockProducer {
             block.reset(fileIndex: fileIndex, startsFile: true)
             var state = FileState(source: source, block: block, fileIndex: fileIndex)
             guard state.open() else {
-                ship(&state, error: .cannotOpen(path: source.displayName, errno: errno))
+                ship(&state, error: .cannotOpen(path: source.path, errno: errno))
                 continue
             }
-            // Enough bytes to recognise gzip, even from a pipe that delivers them one by one.
+            // Enough bytes to recognise the compression formats, even from a pipe that delivers
+            // them one by one.
             var first = 0
-            while first < 2 {
+            while first < Self.magicLength {
                 let n = state.read(into: input + first, count: inputChunk - first)
                 if n <= 0 {
                     if n < 0 { first = -1 }
@@ -40,17 +44,39 @@ struct BlockProducer {
                 }
                 first += n
             }
+            let head = UnsafeRawBufferPointer(start: input, count: max(first, 0))
             if first < 0 {
-                ship(&state, error: .readFailed(path: source.displayName, errno: errno, offset: 0))
-            } else if first >= 2 && input.load(as: UInt8.self) == 0x1F && input.load(fromByteOffset: 1, as: UInt8.self) == 0x8B {
+                ship(&state, error: .readFailed(path: source.path, errno: errno, offset: 0))
+            } else if head.starts(with: [0x1F, 0x8B]) {
                 state.isGzip = true
                 inflate(&state, input: input, firstCount: first)
+            } else if let foreign = Self.foreignCompression(head) {
+                ship(&state, error: .unsupportedCompression(path: source.path, format: foreign.format, tool: foreign.tool))
             } else {
                 copyPlain(&state, input: input, firstCount: first)
             }
             state.close()
         }
         channel.finish()
+    }
+
+    /// Bytes read before deciding how to read an input (the longest magic number, xz's).
+    static let magicLength = 6
+
+    /// The compressed formats atk does not read, by magic number, with the command that
+    /// inflates them; nil for anything else (gzip is read, the rest is taken as text).
+    static func foreignCompression(_ head: UnsafeRawBufferPointer) -> (format: String, tool: String)? {
+        if head.starts(with: [0x28, 0xB5, 0x2F, 0xFD]) { return ("zstd", "zstd -dc") }
+        if head.count >= 4 && head[0] & 0xF0 == 0x50 && head[1] == 0x2A && head[2] == 0x4D && head[3] == 0x18 {
+            return ("zstd", "zstd -dc")  // a skippable frame first
+        }
+        if head.starts(with: [0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00]) { return ("xz", "xz -dc") }
+        if head.starts(with: [0x42, 0x5A, 0x68]) && head.count >= 4 && (0x31...0x39).contains(head[3]) {
+            return ("bzip2", "bzip2 -dc")
+        }
+        if head.starts(with: [0x04, 0x22, 0x4D, 0x18]) { return ("lz4", "lz4 -dc") }
+        if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return ("zip", "unzip -p") }
+        return nil
     }
 
     /// What the reader knows about the input being read.
@@ -63,6 +89,10 @@ struct BlockProducer {
         var isGzip = false
         var members = 0
         var cancelled = false
+        /// Bytes of an over-long line skipped so far; nil when not skipping.
+        var skipped: Int64?
+        /// Whether the last byte skipped was a CR (a CR LF split between two reads).
+        var endsWithCR = false
 
         init(source: InputSource, block: LineBlock, fileIndex: Int) {
             self.source = source
@@ -73,7 +103,7 @@ struct BlockProducer {
         mutating func open() -> Bool {
             switch source {
             case .standardInput: fd = 0
-            case .file(let path): fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+            case .file(let path): fd = PathName.withCString(path) { Glibc.open($0, O_RDONLY | O_CLOEXEC) }
             }
             return fd >= 0
         }
@@ -93,17 +123,26 @@ struct BlockProducer {
         }
     }
 
-    /// Called after bytes were written into the block: cuts it at its last line end when it is
-    /// nearly full, or grows it when a single line fills it.
+    /// Called after bytes were written into the block: drops the bytes of an over-long line,
+    /// cuts the block at its last line end when it is nearly full, or grows it when a single
+    /// line fills it (up to ``maxLineLength``; past that the line is skipped).
     private func written(_ state: inout FileState) {
         let block = state.block
+        if state.skipped != nil { skipLongLine(&state) }
         guard block.free < min(minimumFree, block.capacity / 4) else { return }
         let start = UnsafeRawPointer(block.storage)
         // The last line end: lines are short next to a block, so this walks back a few hundred bytes.
         var last = block.filled - 1
         while last >= 0 && start.load(fromByteOffset: last, as: UInt8.self) != 0x0A { last -= 1 }
         guard last >= 0 else {
-            block.grow()
+            // One line fills the block: it started at the block's start (blocks start at lines).
+            if block.filled > maxLineLength {
+                state.skipped = Int64(block.filled)
+                state.endsWithCR = start.load(fromByteOffset: block.filled - 1, as: UInt8.self) == 0x0D
+                block.filled = 0
+            } else {
+                block.grow()
+            }
             return
         }
         let cut = last + 1
@@ -119,13 +158,49 @@ struct BlockProducer {
         next.filled = tail
         block.filled = cut
         block.count = cut
+        // A skipped line recorded at the cut belongs to the next block, before its first line.
+        while let entry = block.oversized.last, entry.position >= cut {
+            block.oversized.removeLast()
+            next.oversized.insert((entry.position - cut, entry.length), at: 0)
+        }
         channel.send(block)
         state.block = next
+    }
+
+    /// Drops the bytes of the over-long line being skipped (skipping starts only when one line
+    /// fills a block, so they start at the block's start); at its line end, records the line in
+    /// ``LineBlock/oversized`` and keeps the bytes after it.
+    private func skipLongLine(_ state: inout FileState) {
+        let block = state.block
+        let base = block.storage
+        let available = block.filled
+        let skipped = state.skipped ?? 0
+        guard let newline = memchr(base, 0x0A, available) else {
+            if available > 0 { state.endsWithCR = base.load(fromByteOffset: available - 1, as: UInt8.self) == 0x0D }
+            state.skipped = skipped + Int64(available)
+            block.filled = 0
+            return
+        }
+        let length = base.distance(to: UnsafeMutableRawPointer(newline))
+        // The length without the line end, as for every line: a CR before the LF is not counted.
+        let endsWithCR = length > 0 ? base.load(fromByteOffset: length - 1, as: UInt8.self) == 0x0D : state.endsWithCR
+        let rest = available - length - 1
+        if rest > 0 { base.copyMemory(from: base + length + 1, byteCount: rest) }
+        block.filled = rest
+        block.oversized.append((0, skipped + Int64(length) - (endsWithCR ? 1 : 0)))
+        state.skipped = nil
+        state.endsWithCR = false
     }
 
     /// Ships the input's last block, with how it ended.
     private func ship(_ state: inout FileState, error: InputError?) {
         let block = state.block
+        if let skipped = state.skipped {
+            // The input ended inside an over-long line: it is the input's last line.
+            block.oversized.append((0, skipped + Int64(block.filled)))
+            block.filled = 0
+            state.skipped = nil
+        }
         block.count = block.filled
         block.end = LineBlock.End(error: error, inputBytes: state.inputBytes, isGzip: state.isGzip, gzipMembers: state.members)
         channel.send(block)
@@ -146,7 +221,7 @@ struct BlockProducer {
             let block = state.block
             let n = state.read(into: block.storage + block.filled, count: block.free)
             if n < 0 {
-                ship(&state, error: .readFailed(path: state.source.displayName, errno: errno, offset: state.inputBytes))
+                ship(&state, error: .readFailed(path: state.source.path, errno: errno, offset: state.inputBytes))
                 return
             }
             if n == 0 { break }
@@ -159,11 +234,11 @@ struct BlockProducer {
     private func inflate(_ state: inout FileState, input: UnsafeMutableRawPointer, firstCount: Int) {
         var stream = z_stream()
         guard atk_inflateInit2(&stream, 15 + 16) == Z_OK else {
-            ship(&state, error: .corruptGzip(path: state.source.displayName, offset: 0, message: "zlib could not start"))
+            ship(&state, error: .corruptGzip(path: state.source.path, offset: 0, message: "zlib could not start"))
             return
         }
         defer { inflateEnd(&stream) }
-        let path = state.source.displayName
+        let path = state.source.path
         stream.next_in = input.assumingMemoryBound(to: Bytef.self)
         stream.avail_in = UInt32(firstCount)
         var inMember = true

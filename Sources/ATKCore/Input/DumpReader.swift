@@ -12,18 +12,24 @@ public protocol DumpVisitor {
 public struct MalformedLine {
     /// Why the line was rejected.
     public enum Reason: Sendable, Equatable, CustomStringConvertible {
+        /// The line is not valid JSON.
         case syntax(JSONSyntaxError)
+        /// The line is valid JSON but not an object.
         case notAnObject(JSONKind)
+        /// The line is longer than the reader's limit; it was skipped without being read.
+        case tooLong(length: Int64, limit: Int)
 
         public var description: String {
             switch self {
             case .syntax(let error): "not valid JSON: \(error)"
             case .notAnObject(let kind): "a JSON \(kind), not an object"
+            case .tooLong(let length, let limit):
+                "line too long: \(length) bytes, over the limit of \(limit) (--max-line-bytes)"
             }
         }
     }
 
-    /// The line's bytes (valid only inside the callback).
+    /// The line's bytes (valid only inside the callback); empty for a line too long to keep.
     public let bytes: UnsafeRawBufferPointer
     public let location: LineLocation
     public let reason: Reason
@@ -58,18 +64,32 @@ public struct ReadProgress: Sendable {
 /// Reads dumps: a reader thread reads and inflates, the calling thread splits lines and parses
 /// them into events for a ``DumpVisitor``.
 ///
-/// Memory stays constant whatever the input's size: a few blocks of whole lines (1 MiB each,
-/// more only for a longer line) and one reusable JSON tape.
+/// Memory stays bounded whatever the input: a few blocks of whole lines (1 MiB each, up to
+/// twice ``maxLineLength`` for a long line) and one reusable JSON tape. A line longer than
+/// ``maxLineLength`` is reported as malformed (``MalformedLine/Reason/tooLong(length:limit:)``)
+/// and skipped to its line end without being kept, so an endless line (`/dev/zero`) keeps
+/// memory flat.
 public final class DumpReader {
+    /// The default longest line: 16 MiB, far above any event an SDK sends.
+    public static let defaultMaxLineLength = 16 << 20
+
+    /// The inputs, read in order.
     public let sources: [InputSource]
+    /// Longest line read, in bytes without its line end.
+    public let maxLineLength: Int
     private let blockSize: Int
     private let blocksInFlight: Int
 
     /// - Parameters:
     ///   - sources: the inputs, read in order.
+    ///   - maxLineLength: longest line read; longer lines are malformed and skipped.
     ///   - blockSize: bytes per block handed from the reader thread to the parser.
-    public init(sources: [InputSource], blockSize: Int = 1 << 20, blocksInFlight: Int = 6) {
+    public init(
+        sources: [InputSource], maxLineLength: Int = defaultMaxLineLength, blockSize: Int = 1 << 20,
+        blocksInFlight: Int = 6
+    ) {
         self.sources = sources
+        self.maxLineLength = max(1, maxLineLength)
         self.blockSize = blockSize
         self.blocksInFlight = blocksInFlight
     }
@@ -87,7 +107,7 @@ public final class DumpReader {
         var reports = sources.map { FileReport(source: $0) }
         guard !sources.isEmpty else { return reports }
         let channel = BlockChannel(blocks: blocksInFlight, blockSize: blockSize)
-        let producer = BlockProducer(sources: sources, channel: channel)
+        let producer = BlockProducer(sources: sources, channel: channel, maxLineLength: maxLineLength)
         let done = DispatchSemaphore(value: 0)
         let thread = Thread {
             producer.run()
@@ -97,7 +117,7 @@ public final class DumpReader {
         thread.stackSize = 1 << 20
         thread.start()
 
-        var parser = LineParser()
+        var parser = LineParser(maxLineLength: maxLineLength)
         var totalBytes: Int64 = 0
         var totalLines = 0
         var nextProgress: Int64 = 16 << 20
@@ -133,6 +153,13 @@ struct LineParser {
     private let tape = JSONTape()
     private var fileIndex = 0
     private var lineNumber = 0
+    /// Longest line parsed; a longer one is malformed whether the reader skipped it or not,
+    /// so the answer never depends on where blocks were cut.
+    let maxLineLength: Int
+
+    init(maxLineLength: Int = DumpReader.defaultMaxLineLength) {
+        self.maxLineLength = maxLineLength
+    }
 
     mutating func startFile(_ index: Int) {
         fileIndex = index
@@ -146,7 +173,20 @@ struct LineParser {
         let base = UnsafeRawPointer(block.storage)
         let count = block.count
         var position = 0
-        while position < count {
+        var oversized = block.oversized.makeIterator()
+        var nextOversized = oversized.next()
+        while true {
+            // Lines the reader skipped as too long stand before the line at their position.
+            while let skipped = nextOversized, skipped.position == position {
+                lineNumber += 1
+                lines += 1
+                malformed += 1
+                let location = LineLocation(fileIndex: fileIndex, line: lineNumber)
+                let reason = MalformedLine.Reason.tooLong(length: skipped.length, limit: maxLineLength)
+                visitor.visitMalformed(MalformedLine(bytes: UnsafeRawBufferPointer(start: nil, count: 0), location: location, reason: reason))
+                nextOversized = oversized.next()
+            }
+            guard position < count else { break }
             let remaining = count - position
             let lineEnd: Int
             if let newline = memchr(base + position, 0x0A, remaining) {
@@ -170,6 +210,12 @@ struct LineParser {
             lines += 1
             let line = UnsafeRawBufferPointer(start: base + start, count: end - start)
             let location = LineLocation(fileIndex: fileIndex, line: lineNumber)
+            if end - start > maxLineLength {
+                malformed += 1
+                let reason = MalformedLine.Reason.tooLong(length: Int64(end - start), limit: maxLineLength)
+                visitor.visitMalformed(MalformedLine(bytes: UnsafeRawBufferPointer(start: nil, count: 0), location: location, reason: reason))
+                continue
+            }
             do throws(JSONSyntaxError) {
                 try scanner.scan(line, into: tape)
             } catch {

@@ -13,28 +13,42 @@ public enum InputError: Error, Sendable, Equatable, CustomStringConvertible {
     case trailingGarbage(path: String, offset: Int64)
     /// A directory argument with no dump files in it.
     case emptyDirectory(path: String)
+    /// A directory argument that cannot be listed (`errno` from `opendir(3)` or `readdir(3)`).
+    case cannotListDirectory(path: String, errno: Int32)
+    /// An entry of an input directory with a dump name that cannot be opened: a dangling or
+    /// looping symbolic link, or one without permission (`errno` from `stat(2)`).
+    case brokenEntry(path: String, errno: Int32)
+    /// A file compressed with a format atk does not read (named from its magic bytes).
+    case unsupportedCompression(path: String, format: String, tool: String)
 
     /// The input the error is about.
     public var path: String {
         switch self {
         case .cannotOpen(let path, _), .readFailed(let path, _, _), .truncatedGzip(let path, _),
-            .corruptGzip(let path, _, _), .trailingGarbage(let path, _), .emptyDirectory(let path):
+            .corruptGzip(let path, _, _), .trailingGarbage(let path, _), .emptyDirectory(let path),
+            .cannotListDirectory(let path, _), .brokenEntry(let path, _), .unsupportedCompression(let path, _, _):
             path
         }
     }
 
     public var description: String {
-        switch self {
-        case .cannotOpen(let path, let code): "\(path): cannot open: \(Self.message(for: code))"
-        case .readFailed(let path, let code, let offset):
+        let path = PathName.display(path)
+        return switch self {
+        case .cannotOpen(_, let code): "\(path): cannot open: \(Self.message(for: code))"
+        case .readFailed(_, let code, let offset):
             "\(path): read failed at byte \(offset): \(Self.message(for: code))"
-        case .truncatedGzip(let path, let offset):
+        case .truncatedGzip(_, let offset):
             "\(path): gzip stream truncated at byte \(offset); lines before it were read"
-        case .corruptGzip(let path, let offset, let message):
+        case .corruptGzip(_, let offset, let message):
             "\(path): corrupt gzip data at byte \(offset) (\(message)); lines before it were read"
-        case .trailingGarbage(let path, let offset):
+        case .trailingGarbage(_, let offset):
             "\(path): data after the last gzip member at byte \(offset) is not gzip; ignored"
-        case .emptyDirectory(let path): "\(path): directory holds no *.jsonl, *.json, *.log or *.gz files"
+        case .emptyDirectory: "\(path): directory holds no *.jsonl, *.json, *.log or *.gz files"
+        case .cannotListDirectory(_, let code): "\(path): cannot list directory: \(Self.message(for: code))"
+        case .brokenEntry(_, let code):
+            "\(path): cannot open: \(Self.message(for: code))\(code == ENOENT ? " (a dangling symbolic link)" : "")"
+        case .unsupportedCompression(_, let format, let tool):
+            "\(path): \(format)-compressed; atk reads plain text and gzip: \(tool) \(path) | atk ... -"
         }
     }
 

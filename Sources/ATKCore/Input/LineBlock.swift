@@ -21,6 +21,9 @@ final class LineBlock: @unchecked Sendable {
     var fileIndex = 0
     var startsFile = false
     var end: End?
+    /// Lines longer than the limit that the reader skipped: each at the position of the line
+    /// that followed it (a line start, or ``count``), with its length, in order.
+    var oversized: [(position: Int, length: Int64)] = []
 
     init(capacity: Int) {
         self.capacity = capacity
@@ -39,6 +42,17 @@ final class LineBlock: @unchecked Sendable {
         self.fileIndex = fileIndex
         self.startsFile = startsFile
         end = nil
+        oversized.removeAll(keepingCapacity: true)
+    }
+
+    /// Returns to `capacity` bytes when a long line made the block larger (for reuse).
+    func shrink(to capacity: Int) {
+        guard self.capacity > capacity else { return }
+        storage.deallocate()
+        storage = .allocate(byteCount: capacity, alignment: 16)
+        self.capacity = capacity
+        filled = 0
+        count = 0
     }
 
     /// Doubles the capacity, keeping the bytes written (for a line longer than a block).

@@ -14,7 +14,8 @@ public final class BadRowWriter: BadRowSink {
     /// - Parameters:
     ///   - path: the file to write (`.gz`: gzip).
     ///   - fileNames: display names of the inputs, by file index.
-    public init(path: String, fileNames: [String]) throws {
+    /// - Throws: ``OutputError`` when the file cannot be opened.
+    public init(path: String, fileNames: [String]) throws(OutputError) {
         writer = try DumpWriter(path: path, gzip: path.hasSuffix(".gz"))
         self.fileNames = fileNames
     }
@@ -40,8 +41,11 @@ public final class BadRowWriter: BadRowSink {
         try writer.write(buffer)
     }
 
-    /// Flushes and closes the file.
-    public func close() throws { try writer.close() }
+    /// Flushes the file and renames it into place.
+    public func close() throws(OutputError) { try writer.close() }
+
+    /// Abandons the file: nothing appears under its name.
+    public func discard() { writer.discard() }
 
     private static func appendString(_ value: String, to out: inout [UInt8]) {
         var text = ""
