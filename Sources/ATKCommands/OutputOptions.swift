@@ -23,7 +23,7 @@ struct OutputOptions: ParsableArguments {
     @Option(help: "Output format: text for people, json for programs (schema in Docs/output.md); csv for commands with one main table, junit for validate.")
     var format: OutputFormat = .text
 
-    @Option(name: [.short, .long], help: ArgumentHelp("Write the report to FILE instead of standard output.", valueName: "FILE"))
+    @Option(name: [.short, .long], help: ArgumentHelp("Write the report to FILE instead of standard output (atomically; never over an input: Docs/output.md#safety).", valueName: "FILE"))
     var output: String?
 
     /// The outputs this option group names, for ``InputOptions/resolve(writing:)``.
