@@ -60,13 +60,37 @@ struct PlanInferCommand: ParsableCommand {
     func run() throws {
         var inferrer = PlanInferrer(requiredShare: requiredShare, maxEnum: maxEnum)
         let (_, unreadable) = input.read(into: &inferrer)
-        var options = OutputOptions()
-        options.output = output
-        try options.emit(inferrer.plan().serialized(indent: 2))
+        try write(inferrer)
         for gap in inferrer.partlyMissingRequired {
             let share = Terminal.percent(Double(gap.present) / Double(gap.checked), decimals: 2)
             Terminal.diagnose("\(gap.event).\(gap.property) is required (present in \(share) of \(gap.checked)); the plan flags the \(gap.checked - gap.present) events without it")
         }
         if unreadable { throw CommandExit.unreadableInput }
+    }
+
+    /// Writes the plan piece by piece (a plan of millions of properties is never one text in
+    /// memory); a file is written beside its target and renamed, so a failure leaves no half plan.
+    private func write(_ inferrer: PlanInferrer) throws {
+        guard output != "-" else {
+            inferrer.write(indent: 2) { FileHandle.standardOutput.write(Data($0.utf8)) }
+            return
+        }
+        let partial = output + ".partial"
+        let failed = { (reason: String) in CommandError("cannot write \(output): \(reason)", exit: CommandExit.unreadableInput) }
+        let descriptor = open(partial, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { throw failed(String(cString: strerror(errno))) }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        do {
+            try inferrer.write(indent: 2) { try handle.write(contentsOf: Data($0.utf8)) }
+            try handle.close()
+        } catch {
+            unlink(partial)
+            throw failed(error.localizedDescription)
+        }
+        guard rename(partial, output) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(partial)
+            throw failed(reason)
+        }
     }
 }
