@@ -75,6 +75,7 @@ public struct DumpValidator: DumpVisitor {
         var nameId: Int32 = -1
         if let nameNode, nameNode.kind == .string { nameId = nameNode.withUTF8 { eventNameId($0) } }
         let eventName = { nameId >= 0 ? nameNode?.stringValue : nil }
+        if event.tape.stringFlags != 0 { checkEncoding(event, eventName) }
 
         // type
         var envelopeType = EnvelopeType.unknown
@@ -164,6 +165,30 @@ public struct DumpValidator: DumpVisitor {
         }
         if checkLifecycle { lifecycle.finish(into: &findings) }
         for index in checks.indices { checks[index].finish(findings: &findings) }
+    }
+
+    /// `json.invalid_utf8` and `json.lone_surrogate`: the first string of each kind on the line.
+    /// Only lines whose scan flagged a non-ASCII byte or a `\u` escape get here.
+    private mutating func checkEncoding(_ event: Event, _ eventName: () -> String?) {
+        let (invalid, lone) = event.tape.encodingProblems(base: event.base)
+        if let invalid {
+            let node = JSONNode(entries: event.tape.entries, base: event.base, index: invalid)
+            if let (offset, length, problem) = StringEncoding.firstInvalidUTF8(node.rawBytes) {
+                let start = Int(node.entry.start) + offset
+                let hex = node.rawBytes[offset..<offset + length].map { ($0 < 0x10 ? "0" : "") + String($0, radix: 16, uppercase: true) }
+                findings.report(.jsonInvalidUTF8, event: eventName(), value: Self.shown(node),
+                                message: "invalid UTF-8 at column \(start + 1): \(hex.joined(separator: " ")), \(problem)")
+            }
+        }
+        if let lone {
+            let node = JSONNode(entries: event.tape.entries, base: event.base, index: lone)
+            if let (offset, _, isHigh) = StringEncoding.firstLoneSurrogate(node.rawBytes) {
+                let escape = String(decoding: node.rawBytes[offset..<offset + 6], as: UTF8.self)
+                let message = isHigh ? "a high surrogate without a low one after it" : "a low surrogate without a high one before it"
+                findings.report(.jsonLoneSurrogate, event: eventName(), value: Self.shown(node),
+                                message: "\(escape) at column \(Int(node.entry.start) + offset + 1) is \(message)")
+            }
+        }
     }
 
     // MARK: - Envelope
