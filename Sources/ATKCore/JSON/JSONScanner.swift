@@ -202,7 +202,7 @@ public struct JSONScanner {
             let c = base[i]
             if c == UInt8(ascii: "\"") {
                 if seen & 0x8080_8080_8080_8080 != 0 { flags |= TapeEntry.nonASCII }
-                tape.stringFlags |= flags
+                tape.stringFlags |= flags & (TapeEntry.nonASCII | TapeEntry.unicodeEscape)
                 _ = tape.append(kind: .string, flags: flags, start: quote + 1, end: i)
                 return i + 1
             } else if c == UInt8(ascii: "\\") {

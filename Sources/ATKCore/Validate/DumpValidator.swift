@@ -168,26 +168,21 @@ public struct DumpValidator: DumpVisitor {
     }
 
     /// `json.invalid_utf8` and `json.lone_surrogate`: the first string of each kind on the line.
-    /// Only lines whose scan flagged a non-ASCII byte or a `\u` escape get here.
+    /// Only lines whose scan flagged a non-ASCII byte or a `\u` escape in a string get here.
     private mutating func checkEncoding(_ event: Event, _ eventName: () -> String?) {
-        let (invalid, lone) = event.tape.encodingProblems(base: event.base)
-        if let invalid {
-            let node = JSONNode(entries: event.tape.entries, base: event.base, index: invalid)
-            if let (offset, length, problem) = StringEncoding.firstInvalidUTF8(node.rawBytes) {
-                let start = Int(node.entry.start) + offset
-                let hex = node.rawBytes[offset..<offset + length].map { ($0 < 0x10 ? "0" : "") + String($0, radix: 16, uppercase: true) }
-                findings.report(.jsonInvalidUTF8, event: eventName(), value: Self.shown(node),
-                                message: "invalid UTF-8 at column \(start + 1): \(hex.joined(separator: " ")), \(problem)")
-            }
+        let (invalid, lone) = event.tape.encodingProblems(line: event.line)
+        if let invalid, let (_, length, problem) = StringEncoding.firstInvalidUTF8(UnsafeRawBufferPointer(rebasing: event.line[invalid.offset...])) {
+            let node = JSONNode(entries: event.tape.entries, base: event.base, index: invalid.string)
+            let hex = event.line[invalid.offset..<invalid.offset + length].map { ($0 < 0x10 ? "0" : "") + String($0, radix: 16, uppercase: true) }
+            findings.report(.jsonInvalidUTF8, event: eventName(), value: Self.shown(node),
+                            message: "invalid UTF-8 at column \(invalid.offset + 1): \(hex.joined(separator: " ")), \(problem)")
         }
-        if let lone {
-            let node = JSONNode(entries: event.tape.entries, base: event.base, index: lone)
-            if let (offset, _, isHigh) = StringEncoding.firstLoneSurrogate(node.rawBytes) {
-                let escape = String(decoding: node.rawBytes[offset..<offset + 6], as: UTF8.self)
-                let message = isHigh ? "a high surrogate without a low one after it" : "a low surrogate without a high one before it"
-                findings.report(.jsonLoneSurrogate, event: eventName(), value: Self.shown(node),
-                                message: "\(escape) at column \(Int(node.entry.start) + offset + 1) is \(message)")
-            }
+        if let lone, let (_, _, isHigh) = StringEncoding.firstLoneSurrogate(UnsafeRawBufferPointer(rebasing: event.line[lone.offset...])) {
+            let node = JSONNode(entries: event.tape.entries, base: event.base, index: lone.string)
+            let escape = String(decoding: event.line[lone.offset..<lone.offset + 6], as: UTF8.self)
+            let message = isHigh ? "a high surrogate without a low one after it" : "a low surrogate without a high one before it"
+            findings.report(.jsonLoneSurrogate, event: eventName(), value: Self.shown(node),
+                            message: "\(escape) at column \(lone.offset + 1) is \(message)")
         }
     }
 

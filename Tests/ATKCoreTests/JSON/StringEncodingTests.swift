@@ -105,9 +105,8 @@ struct StringEncodingTests {
             var scanner = JSONScanner()
             return try bytes.withUnsafeBytes { buffer in
                 try scanner.scan(buffer, into: tape)
-                guard let base = buffer.baseAddress else { return (nil, nil) }
-                let found = tape.encodingProblems(base: base)
-                return (found.invalidUTF8, found.loneSurrogate)
+                let found = tape.encodingProblems(line: buffer)
+                return (found.invalidUTF8?.string, found.loneSurrogate?.string)
             }
         }
         #expect(try problems(Array("{\"a\":\"é\",\"b\":\"\\ud83d\\ude00\"}".utf8)) == (nil, nil))
