@@ -76,7 +76,9 @@ struct PlanInferCommand: ParsableCommand {
             return
         }
         let partial = output + ".partial"
-        let failed = { (reason: String) in CommandError("cannot write \(output): \(reason)", exit: CommandExit.unreadableInput) }
+        let failed = { (reason: String) in
+            CommandError("cannot write \(output): \(reason)", exit: CommandExit.unreadableInput)
+        }
         let descriptor = open(partial, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else { throw failed(String(cString: strerror(errno))) }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)

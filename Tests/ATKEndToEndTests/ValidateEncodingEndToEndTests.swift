@@ -3,14 +3,14 @@ import Testing
 
 @Suite("atk validate, end to end: invalid UTF-8 and lone surrogates")
 struct ValidateEncodingEndToEndTests {
-    @Test("the JSON report names json.invalid_utf8 and json.lone_surrogate with file and line; --bad-rows keeps the bytes")
+    @Test("the JSON report names json.invalid_utf8 and json.lone_surrogate with file and line; bad rows get them")
     func encodingFindings() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("atk-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         func line(_ value: [UInt8]) -> Data {
-            Data("{\"_track_id\":1,\"time\":1788220000000,\"type\":\"track\",\"distinct_id\":\"u1\",\"event\":\"ProductView\",\"properties\":{\"p\":\"".utf8)
-                + Data(value) + Data("\"}}\n".utf8)
+            Data("{\"_track_id\":1,\"time\":1788220000000,\"type\":\"track\",\"distinct_id\":\"u1\",".utf8)
+                + Data("\"event\":\"ProductView\",\"properties\":{\"p\":\"".utf8) + Data(value) + Data("\"}}\n".utf8)
         }
         var dump = Data()
         dump += line(Array("商品 \\ud83d\\ude00".utf8))           // 1: valid
@@ -22,9 +22,12 @@ struct ValidateEncodingEndToEndTests {
         let badRows = directory.appendingPathComponent("bad.jsonl").path
         try dump.write(to: URL(fileURLWithPath: path))
 
-        let result = try CLI.run(["validate", "--format", "json", "--now", "2030-01-01T00:00:00Z", "--bad-rows", badRows, path])
+        let result = try CLI.run(
+            ["validate", "--format", "json", "--now", "2030-01-01T00:00:00Z", "--bad-rows", badRows, path])
         #expect(result.status == 1)
-        let rules = Dictionary(uniqueKeysWithValues: result.json[array: "rules"].map { ($0["id"] as? String ?? "", $0) })
+        let rules = Dictionary(uniqueKeysWithValues: result.json[array: "rules"].map {
+            ($0["id"] as? String ?? "", $0)
+        })
         for (id, lines) in [("json.invalid_utf8", [2, 4]), ("json.lone_surrogate", [3, 5])] {
             let rule = rules[id] ?? [:]
             #expect(rule["severity"] as? String == "error", "\(id)")

@@ -37,7 +37,9 @@ public enum StringEncoding {
     /// the problem, at least 1) and why.
     ///
     /// - Complexity: O(n); eight ASCII bytes at a time.
-    public static func firstInvalidUTF8(_ bytes: UnsafeRawBufferPointer) -> (offset: Int, length: Int, problem: UTF8Problem)? {
+    public static func firstInvalidUTF8(
+        _ bytes: UnsafeRawBufferPointer
+    ) -> (offset: Int, length: Int, problem: UTF8Problem)? {
         guard let base = bytes.baseAddress else { return nil }
         let n = bytes.count
         var i = 0
@@ -143,13 +145,17 @@ extension JSONTape {
     ///
     /// - Complexity: O(line length) when a flag is set; O(entries) more to name a string with a
     ///   problem.
-    func encodingProblems(line: UnsafeRawBufferPointer) -> (invalidUTF8: (string: Int, offset: Int)?, loneSurrogate: (string: Int, offset: Int)?) {
+    func encodingProblems(
+        line: UnsafeRawBufferPointer
+    ) -> (invalidUTF8: (string: Int, offset: Int)?, loneSurrogate: (string: Int, offset: Int)?) {
         guard stringFlags != 0 else { return (nil, nil) }
         var invalidUTF8: (Int, Int)?, loneSurrogate: (Int, Int)?
-        if stringFlags & TapeEntry.nonASCII != 0, let found = StringEncoding.firstInvalidUTF8(line), let string = string(at: found.offset) {
+        if stringFlags & TapeEntry.nonASCII != 0, let found = StringEncoding.firstInvalidUTF8(line),
+           let string = string(at: found.offset) {
             invalidUTF8 = (string, found.offset)
         }
-        if stringFlags & TapeEntry.unicodeEscape != 0, let found = StringEncoding.firstLoneSurrogate(line), let string = string(at: found.offset) {
+        if stringFlags & TapeEntry.unicodeEscape != 0, let found = StringEncoding.firstLoneSurrogate(line),
+           let string = string(at: found.offset) {
             loneSurrogate = (string, found.offset)
         }
         return (invalidUTF8, loneSurrogate)

@@ -254,7 +254,8 @@ public struct PlanInferrer: DumpVisitor {
     private func eventSchema(_ id: Int, properties: [Int]) -> JSONOutput {
         let checked = eventChecked[id]
         let named = properties.map { (propertyNames.string(pairs.second($0)), $0) }.sorted { $0.0 < $1.0 }
-        let required = named.filter { isRequired(present: present[$0.1], checked: checked) }.map { JSONOutput.string($0.0) }
+        let required = named.filter { isRequired(present: present[$0.1], checked: checked) }
+            .map { JSONOutput.string($0.0) }
         return .object([
             ("type", .string("object")),
             ("properties", .object(named.map { ($0.0, propertySchema($0.1, eventCount: checked)) })),
@@ -284,7 +285,8 @@ public struct PlanInferrer: DumpVisitor {
                                                         : .array(elementTypes.map { .string($0.name) }))])))
         }
         let values = values(of: pair)
-        if seen == [.string], valueHeads[pair] != Self.tooManyValues, !values.isEmpty, present[pair] >= 2 * values.count {
+        if seen == [.string], valueHeads[pair] != Self.tooManyValues, !values.isEmpty,
+           present[pair] >= 2 * values.count {
             members.append(("enum", .array(values.sorted().map { .string($0) })))
         }
         let share = eventCount == 0 ? 0 : Double(present[pair]) / Double(eventCount)

@@ -171,16 +171,19 @@ public struct DumpValidator: DumpVisitor {
     /// Only lines whose scan flagged a non-ASCII byte or a `\u` escape in a string get here.
     private mutating func checkEncoding(_ event: Event, _ eventName: () -> String?) {
         let (invalid, lone) = event.tape.encodingProblems(line: event.line)
-        if let invalid, let (_, length, problem) = StringEncoding.firstInvalidUTF8(UnsafeRawBufferPointer(rebasing: event.line[invalid.offset...])) {
+        let line = event.line
+        if let invalid, let (_, length, problem) = StringEncoding.firstInvalidUTF8(.init(rebasing: line[invalid.offset...])) {
             let node = JSONNode(entries: event.tape.entries, base: event.base, index: invalid.string)
-            let hex = event.line[invalid.offset..<invalid.offset + length].map { ($0 < 0x10 ? "0" : "") + String($0, radix: 16, uppercase: true) }
+            let hex = line[invalid.offset..<invalid.offset + length]
+                .map { ($0 < 0x10 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
             findings.report(.jsonInvalidUTF8, event: eventName(), value: Self.shown(node),
-                            message: "invalid UTF-8 at column \(invalid.offset + 1): \(hex.joined(separator: " ")), \(problem)")
+                            message: "invalid UTF-8 at column \(invalid.offset + 1): \(hex), \(problem)")
         }
-        if let lone, let (_, _, isHigh) = StringEncoding.firstLoneSurrogate(UnsafeRawBufferPointer(rebasing: event.line[lone.offset...])) {
+        if let lone, let (_, _, isHigh) = StringEncoding.firstLoneSurrogate(.init(rebasing: line[lone.offset...])) {
             let node = JSONNode(entries: event.tape.entries, base: event.base, index: lone.string)
-            let escape = String(decoding: event.line[lone.offset..<lone.offset + 6], as: UTF8.self)
-            let message = isHigh ? "a high surrogate without a low one after it" : "a low surrogate without a high one before it"
+            let escape = String(decoding: line[lone.offset..<lone.offset + 6], as: UTF8.self)
+            let message = isHigh
+                ? "a high surrogate without a low one after it" : "a low surrogate without a high one before it"
             findings.report(.jsonLoneSurrogate, event: eventName(), value: Self.shown(node),
                             message: "\(escape) at column \(lone.offset + 1) is \(message)")
         }

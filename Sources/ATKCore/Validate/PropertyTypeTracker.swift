@@ -105,7 +105,8 @@ struct PropertyTypeTracker {
 
     /// Per type, the values of property `name`.
     private func histogram(_ name: Int) -> [Int] {
-        var counts = conflicts[Int32(truncatingIfNeeded: name)]?.counts ?? [Int](repeating: 0, count: ValueType.allCases.count)
+        var counts = conflicts[Int32(truncatingIfNeeded: name)]?.counts
+            ?? [Int](repeating: 0, count: ValueType.allCases.count)
         if firstType[name] >= 0 { counts[Int(firstType[name])] = firstCount[name] }
         return counts
     }
@@ -116,8 +117,8 @@ struct PropertyTypeTracker {
         var index = lastKept[name]
         while index >= 0 {
             let line = kept[Int(index)]
-            lines.append((Seen(location: LineLocation(fileIndex: Int(line.file), line: line.line), breakdown: line.breakdown,
-                               event: line.event), line.shown))
+            let location = LineLocation(fileIndex: Int(line.file), line: line.line)
+            lines.append((Seen(location: location, breakdown: line.breakdown, event: line.event), line.shown))
             index = line.previous
         }
         return lines.reversed()
@@ -156,7 +157,9 @@ struct PropertyTypeTracker {
                 for (line, shown) in lines {
                     minority.append(Minority(seen: line, name: name, type: type, shown: shown))
                 }
-                if lines.count < histogram[type.rawValue] { unkept.append((name, histogram[type.rawValue] - lines.count)) }
+                if lines.count < histogram[type.rawValue] {
+                    unkept.append((name, histogram[type.rawValue] - lines.count))
+                }
             }
         }
         minority.sort { ($0.seen.location.fileIndex, $0.seen.location.line, $0.name) < ($1.seen.location.fileIndex, $1.seen.location.line, $1.name) }
@@ -201,7 +204,9 @@ struct PropertyTypeTracker {
 extension PropertyTypeTracker.Conflict {
     /// Counts a value of a type other than the name's first, keeping its line and, for the first
     /// `keep` of the type, its shown value.
-    mutating func add(_ type: PropertyTypeTracker.ValueType, _ line: PropertyTypeTracker.Seen, keep: Int, shown: () -> String) {
+    mutating func add(
+        _ type: PropertyTypeTracker.ValueType, _ line: PropertyTypeTracker.Seen, keep: Int, shown: () -> String
+    ) {
         counts[type.rawValue] += 1
         seen[type.rawValue].append(line)
         if shownValues[type.rawValue].count < keep { shownValues[type.rawValue].append(shown()) }
