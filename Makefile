@@ -4,7 +4,7 @@ SWIFT   ?= swift
 RELEASE := .build/release/atk
 SAMPLE  := Samples/demo.jsonl.gz
 
-.PHONY: all setup build release demo test conformance funnel-diff bench samples clean
+.PHONY: all setup build release demo test conformance funnel-diff bench bench-memory samples clean
 
 # The official JSON-Schema-Test-Suite, beside this checkout (skipped when it is not there).
 SUITE   ?= ../shared/jsonschema-test-suite
@@ -79,6 +79,10 @@ funnel-diff: setup
 # Release-build throughput against pigz on a ~20,000-user dump (see Benchmarks/README.md).
 bench: release
 	@Benchmarks/run.sh
+
+# Peak-memory slopes per user, kept event and distinct name (see Benchmarks/README.md).
+bench-memory: release
+	@Benchmarks/memory.sh
 
 # Regenerate the bundled sample (after a change to the generator; tests check it is current).
 samples: build

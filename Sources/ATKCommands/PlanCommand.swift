@@ -59,17 +59,26 @@ struct PlanInferCommand: ParsableCommand {
 
     func run() throws {
         var inferrer = PlanInferrer(requiredShare: requiredShare, maxEnum: maxEnum)
-        var options = OutputOptions()
-        options.output = output
-        options.format = .json
-        let inputs = try input.resolve(writing: options.outputs)
-        let plan = try options.open()
+        let inputs = try input.resolve(writing: [("-o", output)])
+        let plan = try OutputFile.opening(output)
         let (_, unreadable) = input.read(inputs, into: &inferrer)
-        try plan.emit(inferrer.plan().serialized(indent: 2))
+        try write(inferrer, to: plan)
         for gap in inferrer.partlyMissingRequired {
             let share = Terminal.percent(Double(gap.present) / Double(gap.checked), decimals: 2)
             Terminal.diagnose("\(gap.event).\(gap.property) is required (present in \(share) of \(gap.checked)); the plan flags the \(gap.checked - gap.present) events without it")
         }
         if unreadable { throw CommandExit.unreadableInput }
+    }
+
+    /// Writes the plan piece by piece (a plan of millions of properties is never one text in
+    /// memory) through the output mechanism, which renames a file into place only when complete.
+    private func write(_ inferrer: PlanInferrer, to plan: OutputFile) throws {
+        do {
+            try inferrer.write(indent: 2) { (text: String) throws(OutputError) in try plan.write(text) }
+            try plan.commit()
+        } catch let error as OutputError {
+            plan.discard()
+            throw CommandError(error)
+        }
     }
 }

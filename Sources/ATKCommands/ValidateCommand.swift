@@ -8,7 +8,8 @@ struct ValidateCommand: ParsableCommand {
         commandName: "validate",
         abstract: "Check dumps against the Sensors data format and the autotrack lifecycle.",
         discussion: """
-            Checks every line: JSON, the envelope (type, event, distinct_id, original_id, time), \
+            Checks every line: JSON (syntax, UTF-8, lone surrogate escapes), the envelope (type, \
+            event, distinct_id, original_id, time), \
             property names, types and lengths; across the dump: property type conflicts and \
             duplicate events; per user in time order: sessions without $AppEnd, orphan $AppEnd, \
             wrong durations and page views of background launches. With --plan, each track event's \

@@ -3,23 +3,37 @@ import ATKFunnel
 /// An event funnel over a dump: ClickHouse `windowFunnel` per user, aggregated per step.
 ///
 /// Per event it only decides which steps and exclusions the event matches; per user it keeps the
-/// compact `FunnelEvent`s (time + step mask) of the events that match a step (in strict-order
-/// mode `FunnelEventBuffer` also keeps the one unmatched event that can stop the scan), the
-/// times of exclusion events and, with a breakdown, the value on each step-1 event. The engine
+/// `(time, step mask)` of the events that match a step, the times of exclusion events and, with a
+/// breakdown, the value on each step-1 event, all in ``UserEventLists`` (16 bytes a record, no
+/// array per user). In strict-order mode it also keeps the unmatched events that may still stop
+/// a scan (see ``FunnelEventBuffer``, which replays them per user in ``result()``). The engine
 /// runs per user in ``result()``.
 ///
 /// Rows are track-type events (`track`, `track_signup`, `track_id_bind`, `track_id_unbind`)
 /// with an integer `time` (ms) and a key (a string `distinct_id`, or the `userProperty` as text).
 /// Other lines are not rows: the ones that match a step are counted in ``skippedEvents``.
 ///
-/// Memory: O(users + matched events), 16 bytes per matched event; unmatched events cost nothing.
+/// Memory: 16 bytes per matched event, exclusion event and (with a breakdown) step-1 event; per
+/// user the interned key and 4 bytes per list (16 more in strict-order mode). Unmatched events
+/// cost nothing, except in strict-order mode those not later than the user's earliest step-1
+/// event so far (16 bytes each; with `--count conversions`, every unmatched event).
 public struct EventFunnelAnalysis: DumpVisitor {
     public let configuration: EventFunnelConfiguration
     let engine: FunnelEngine
     private var matcher: FunnelStepMatcher
     private let keepsUnmatched: Bool
     private var userKeys = Interner(capacity: 4096)
-    private var users: [UserState] = []
+    /// Step masks (0: unmatched, strict-order mode only).
+    private var stepEvents = UserEventLists()
+    private var exclusions = UserEventLists()
+    /// Step-1 events' breakdown values (bit patterns of value ids, -1: missing), in input order.
+    private var starts = UserEventLists()
+    /// Strict-order mode counting users: per user the earliest step-1 time so far and the
+    /// earliest unmatched time after it (`Int64.max`: none), which is all a later unmatched event
+    /// can matter by; earlier unmatched events go to `stepEvents`.
+    private var earliestStepOne: [Int64] = []
+    private var earliestUnmatchedAbove: [Int64] = []
+    private let foldsUnmatched: Bool
     private var breakdownValues = Interner(capacity: 64)
     private var malformed: MalformedExamples
 
@@ -33,14 +47,6 @@ public struct EventFunnelAnalysis: DumpVisitor {
     /// `time`, or no key.
     public private(set) var skippedEvents = 0
 
-    /// One user's compact state.
-    struct UserState {
-        var buffer: FunnelEventBuffer
-        var exclusionTimes: [Int64] = []
-        /// Step-1 events' times and breakdown values (-1: missing), in input order.
-        var starts: [(time: Int64, value: Int32)] = []
-    }
-
     /// - Throws: `FunnelConfigurationError` for a negative window (steps are checked by `FunnelSteps`).
     public init(configuration: EventFunnelConfiguration) throws(FunnelConfigurationError) {
         self.configuration = configuration
@@ -49,6 +55,7 @@ public struct EventFunnelAnalysis: DumpVisitor {
             mode: configuration.mode)
         matcher = FunnelStepMatcher(steps: configuration.steps)
         keepsUnmatched = configuration.mode.contains(.strictOrder)
+        foldsUnmatched = keepsUnmatched && configuration.unit == .users
         malformed = MalformedExamples(limit: configuration.maxExamples)
     }
 
@@ -56,7 +63,7 @@ public struct EventFunnelAnalysis: DumpVisitor {
     public var malformedExamples: [MalformedExamples.Example] { malformed.examples }
 
     /// Distinct keys of the users with at least one row kept (every row's user in strict-order mode).
-    public var userCount: Int { users.count }
+    public var userCount: Int { userKeys.count }
 
     public mutating func visitMalformed(_ line: MalformedLine) {
         malformed.record(line)
@@ -74,18 +81,33 @@ public struct EventFunnelAnalysis: DumpVisitor {
             return
         }
         if mask != 0 { matchedEvents += 1 }
-        if mask != 0 || keepsUnmatched {
-            // An `.arbitrary` buffer accepts any order: `append` cannot throw.
-            try? users[user].buffer.append(FunnelEvent(time: time, mask: mask))
-        }
+        if mask != 0 || keepsUnmatched { keep(FunnelEvent(time: time, mask: mask), user: user) }
         if isExclusion {
             exclusionEvents += 1
-            users[user].exclusionTimes.append(time)
+            exclusions.append(user: user, time: time, value: 0)
         }
         if mask & 1 != 0, let property = configuration.breakdownProperty {
             let value = EventProperties(event).withText(property) { breakdownValues.intern($0) } ?? -1
-            users[user].starts.append((time, value))
+            starts.append(user: user, time: time, value: UInt32(bitPattern: value))
         }
+    }
+
+    /// Keeps a step event, or an unmatched one that may stop a strict-order scan.
+    private mutating func keep(_ event: FunnelEvent, user: Int) {
+        guard foldsUnmatched else {
+            return stepEvents.append(user: user, time: event.time, value: event.mask)
+        }
+        if user >= earliestStepOne.count {
+            earliestStepOne += repeatElement(.max, count: user + 1 - earliestStepOne.count)
+            earliestUnmatchedAbove += repeatElement(.max, count: user + 1 - earliestUnmatchedAbove.count)
+        }
+        if event.mask == 0 && earliestStepOne[user] != .max && event.time > earliestStepOne[user] {
+            // Later than a step-1 event: it stays so as that time can only decrease.
+            earliestUnmatchedAbove[user] = min(earliestUnmatchedAbove[user], event.time)
+            return
+        }
+        if event.mask & 1 != 0 { earliestStepOne[user] = min(earliestStepOne[user], event.time) }
+        stepEvents.append(user: user, time: event.time, value: event.mask)
     }
 
     /// The index of the event's user, adding a new one; nil when the event has no key.
@@ -99,11 +121,21 @@ public struct EventFunnelAnalysis: DumpVisitor {
             id = nil
         }
         guard let id else { return nil }
-        let index = Int(id)
-        if index == users.count {
-            users.append(UserState(buffer: FunnelEventBuffer(engine: engine, unit: configuration.unit)))
+        return Int(id)
+    }
+
+    /// The user's kept events as the engine takes them: in strict-order mode replayed through a
+    /// ``FunnelEventBuffer``, which keeps what can stop a scan.
+    private func events(of user: Int, scratch: inout [(time: Int64, value: UInt32)]) -> [FunnelEvent] {
+        stepEvents.records(of: user, into: &scratch)
+        guard keepsUnmatched else { return scratch.map { FunnelEvent(time: $0.time, mask: $0.value) } }
+        // An `.arbitrary` buffer accepts any order: `append` cannot throw.
+        var buffer = FunnelEventBuffer(engine: engine, unit: configuration.unit)
+        for record in scratch { try? buffer.append(FunnelEvent(time: record.time, mask: record.value)) }
+        if foldsUnmatched, user < earliestUnmatchedAbove.count, earliestUnmatchedAbove[user] != .max {
+            try? buffer.append(FunnelEvent(time: earliestUnmatchedAbove[user], mask: 0))
         }
-        return index
+        return buffer.events
     }
 
     /// Runs the engine for every user and aggregates.
@@ -116,15 +148,21 @@ public struct EventFunnelAnalysis: DumpVisitor {
         // Counted attempts with their breakdown value (-1 missing), kept only for a breakdown.
         var attributed: [(value: Int32, attempt: FunnelAttempt, isUserAttempt: Bool)] = []
         let breakdown = configuration.breakdownProperty != nil
-        for state in users {
-            let events = state.buffer.events
+        var scratch: [(time: Int64, value: UInt32)] = []
+        var exclusionTimes: [Int64] = []
+        for user in 0..<userKeys.count {
+            let events = events(of: user, scratch: &scratch)
+            exclusions.records(of: user, into: &scratch)
+            exclusionTimes.removeAll(keepingCapacity: true)
+            exclusionTimes.append(contentsOf: scratch.lazy.map(\.time))
             let attempts = unit == .users
-                ? [engine.attempt(for: events, exclusionTimes: state.exclusionTimes)]
-                : engine.attempts(for: events, exclusionTimes: state.exclusionTimes)
+                ? [engine.attempt(for: events, exclusionTimes: exclusionTimes)]
+                : engine.attempts(for: events, exclusionTimes: exclusionTimes)
+            if breakdown { starts.records(of: user, into: &scratch) }
             for (index, attempt) in attempts.enumerated() where attempt.level > 0 {
                 total.add(attempt, isUserAttempt: index == 0)
                 if breakdown {
-                    attributed.append((Self.value(at: attempt.stepTimes[0], in: state.starts), attempt, index == 0))
+                    attributed.append((Self.value(at: attempt.stepTimes[0], in: scratch), attempt, index == 0))
                 }
             }
         }
@@ -135,12 +173,12 @@ public struct EventFunnelAnalysis: DumpVisitor {
         return EventFunnelResult(
             configuration: configuration, total: total.group(value: nil, isOther: false), breakdown: groups,
             events: events, matchedEvents: matchedEvents, exclusionEvents: exclusionEvents,
-            skippedEvents: skippedEvents, userCount: users.count, malformedExamples: malformed.examples)
+            skippedEvents: skippedEvents, userCount: userKeys.count, malformedExamples: malformed.examples)
     }
 
     /// The breakdown value of the step-1 event at `time`; the first in input order on a tie.
-    static func value(at time: Int64, in starts: [(time: Int64, value: Int32)]) -> Int32 {
-        starts.first { $0.time == time }?.value ?? -1
+    static func value(at time: Int64, in starts: [(time: Int64, value: UInt32)]) -> Int32 {
+        starts.first { $0.time == time }.map { Int32(bitPattern: $0.value) } ?? -1
     }
 
     /// The top `breakdownLimit` values by step-1 count (then by value, missing last), and the

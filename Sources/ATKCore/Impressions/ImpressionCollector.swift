@@ -2,11 +2,12 @@
 /// session boundary, exposure (per item for batch events) and click, never the events
 /// themselves; ``report()`` then sorts them per user and evaluates the page views.
 ///
-/// Memory: 56 bytes per kept record, plus each distinct user, screen, element, item key, list
-/// and breakdown value once. Other events cost nothing.
+/// Memory: 48 bytes per kept record while reading, 4 more to sort them, plus each distinct user,
+/// screen, element, item key, list and breakdown value once. Other events cost nothing.
 public struct ImpressionCollector: DumpVisitor {
     let options: ImpressionOptions
-    var records: [ImpressionRecord] = []
+    /// In input order (items of a batch event in list order): a record's index is its sequence.
+    var records = ChunkedBuffer<ImpressionRecord>()
     var users = Interner(capacity: 4096)
     var screens = Interner(capacity: 64)
     var paths = Interner(capacity: 256)
@@ -68,9 +69,8 @@ public struct ImpressionCollector: DumpVisitor {
             return
         }
         var record = ImpressionRecord(
-            time: time, user: id.withUTF8 { users.intern($0) }, file: Int32(clamping: event.location.fileIndex),
-            line: Int32(clamping: event.location.line), screen: -1, element: -1, key: -1, list: -1, row: -1,
-            batch: -1, value: -1, sequence: Int32(clamping: records.count), kind: kind)
+            time: time, user: id.withUTF8 { users.intern($0) }, file: event.location.fileIndex,
+            line: Int32(clamping: event.location.line), kind: kind)
         if let breakdownName, let value = Self.property(event, breakdownName) {
             record.value = value.withUTF8 { values.intern($0) }
         }
@@ -110,7 +110,6 @@ public struct ImpressionCollector: DumpVisitor {
                     record.row = Int32(clamping: row)
                     record.list = list(path: resolved.elementPath, section: 0)
                 }
-                record.sequence = Int32(clamping: records.count)
                 records.append(record)
             }
             return

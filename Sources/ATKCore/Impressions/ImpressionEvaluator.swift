@@ -1,8 +1,8 @@
-/// Walks the collector's records, sorted per user by time, page view by page view, and counts
-/// what ``ImpressionReport`` reports.
+/// Walks the collector's records, per user by time, page view by page view, and counts what
+/// ``ImpressionReport`` reports.
 ///
-/// - Complexity: O(n log n) for the sort of n records, then O(n) expected; state is one page
-///   view's keys, lists and batches at a time.
+/// - Complexity: O(n) expected after the ordering; state is one page view's keys, lists and
+///   batches at a time, and per finding kind the `maxExamples` first findings in input order.
 struct ImpressionEvaluator {
     /// A key's exposures in the current page view.
     private struct Exposed {
@@ -19,16 +19,21 @@ struct ImpressionEvaluator {
         var previous: [Int32] = []
     }
 
+    /// A finding, 24 bytes: its detail is written only for the examples.
     private struct Finding {
-        var kind: ImpressionReport.Finding
         var record: Int
+        /// Duplicates: the record of the key's first exposure in the page view (-1: none). Index
+        /// gaps: the row below the gap.
+        var other: Int
         /// The page view's screen, or the element's outside page views.
         var screen: Int32
-        var detail: String
+        var kind: ImpressionReport.Finding
     }
 
     private let collector: ImpressionCollector
-    private let records: [ImpressionRecord]
+    private let records: ChunkedBuffer<ImpressionRecord>
+    /// Record indices per user by time (ties in input order).
+    private let order: [UInt32]
     private var options: ImpressionOptions { collector.options }
 
     private var summary = ImpressionReport.Counts()
@@ -39,7 +44,10 @@ struct ImpressionEvaluator {
     private var keyClicks: [Int32]
     /// Each key's first judged click and the screen it counts under (-1: none yet).
     private var keyFirstClick: [(record: Int32, screen: Int32)]
-    private var findings: [Finding] = []
+    /// Per finding kind: how many, and the first `maxExamples` in input order (up to twice as
+    /// many between prunings).
+    private var findingCounts: [Int]
+    private var firstFindings: [[Finding]]
     private var outside = 0
 
     // The current page view.
@@ -49,9 +57,12 @@ struct ImpressionEvaluator {
     private var rows: [Int32: [(row: Int32, record: Int)]] = [:]
     private var batches: [Int32: Batches] = [:]
 
-    init(collector: ImpressionCollector, sorted records: [ImpressionRecord]) {
+    init(collector: ImpressionCollector, order: [UInt32]) {
         self.collector = collector
-        self.records = records
+        records = collector.records
+        self.order = order
+        findingCounts = Array(repeating: 0, count: ImpressionReport.Finding.allCases.count)
+        firstFindings = Array(repeating: [], count: ImpressionReport.Finding.allCases.count)
         keyExposures = Array(repeating: 0, count: collector.keys.count)
         keyClicks = keyExposures
         keyFirstClick = Array(repeating: (-1, -1), count: collector.keys.count)
@@ -59,7 +70,8 @@ struct ImpressionEvaluator {
 
     mutating func run() -> ImpressionReport {
         var user: Int32 = -1
-        for index in records.indices {
+        for position in order {
+            let index = Int(position)
             let record = records[index]
             if record.user != user {
                 endPageView()
@@ -118,9 +130,7 @@ struct ImpressionEvaluator {
         }
         if duplicate {
             count(record, screen: screen, element: true) { $0.duplicates += 1 }
-            let first = previous.map { records[$0.first] }
-            findings.append(Finding(kind: .duplicate, record: index, screen: screen,
-                                    detail: first.map { "first exposed at line \($0.line), \(record.time - $0.time) ms earlier" } ?? ""))
+            add(Finding(record: index, other: previous?.first ?? -1, screen: screen, kind: .duplicate))
         }
         exposed[record.key] = Exposed(first: previous?.first ?? index, lastTime: record.time)
         if record.list >= 0 { rows[record.list, default: []].append((record.row, index)) }
@@ -159,8 +169,7 @@ struct ImpressionEvaluator {
         if keyFirstClick[Int(record.key)].record < 0 { keyFirstClick[Int(record.key)] = (Int32(index), screen) }
         if exposed[record.key] == nil {
             count(record, screen: screen, element: true) { $0.clicksWithoutExposure += 1 }
-            findings.append(Finding(kind: .clickWithoutExposure, record: index, screen: screen,
-                                    detail: "no earlier exposure of this item in the page view"))
+            add(Finding(record: index, other: -1, screen: screen, kind: .clickWithoutExposure))
         }
     }
 
@@ -177,9 +186,7 @@ struct ImpressionEvaluator {
                 let record = records[exposure.record]
                 let screen = inPageView ? pageScreen : record.screen
                 count(record, screen: screen, element: true) { $0.indexGaps += gap }
-                let missing = gap == 1 ? "row \(low + 1) is" : "rows \(low + 1)-\(exposure.row - 1) are"
-                findings.append(Finding(kind: .indexGap, record: exposure.record, screen: screen,
-                                        detail: "\(missing) missing between rows \(low) and \(exposure.row)"))
+                add(Finding(record: exposure.record, other: Int(low), screen: screen, kind: .indexGap))
             }
         }
         exposed.removeAll(keepingCapacity: true)
@@ -187,7 +194,42 @@ struct ImpressionEvaluator {
         batches.removeAll(keepingCapacity: true)
     }
 
-    private func report() -> ImpressionReport {
+    /// Counts a finding and keeps it while it is among the first `maxExamples` of its kind.
+    ///
+    /// - Complexity: O(1) amortized (a sort of 2 × `maxExamples` findings every `maxExamples`).
+    private mutating func add(_ finding: Finding) {
+        let kind = ImpressionReport.Finding.allCases.firstIndex(of: finding.kind) ?? 0
+        findingCounts[kind] += 1
+        let limit = options.maxExamples
+        guard limit > 0 else { return }
+        firstFindings[kind].append(finding)
+        if firstFindings[kind].count >= 2 * limit {
+            firstFindings[kind].sort { $0.record < $1.record }
+            firstFindings[kind].removeLast(firstFindings[kind].count - limit)
+        }
+    }
+
+    /// The text a finding's example shows.
+    private func detail(_ finding: Finding) -> String {
+        let record = records[finding.record]
+        switch finding.kind {
+        case .duplicate:
+            guard finding.other >= 0 else { return "" }
+            let first = records[finding.other]
+            return "first exposed at line \(first.line), \(record.time - first.time) ms earlier"
+        case .clickWithoutExposure:
+            return "no earlier exposure of this item in the page view"
+        case .indexGap:
+            let low = finding.other
+            let missing = Int(record.row) - low == 2 ? "row \(low + 1) is" : "rows \(low + 1)-\(record.row - 1) are"
+            return "\(missing) missing between rows \(low) and \(record.row)"
+        case .clickThroughAbove100:
+            let key = Int(record.key)
+            return "\(keyClicks[key]) clicks, \(keyExposures[key]) exposures in the input"
+        }
+    }
+
+    private mutating func report() -> ImpressionReport {
         var report = ImpressionReport(keyProperties: options.keyProperties)
         report.summary = summary
         report.users = collector.users.count
@@ -206,7 +248,6 @@ struct ImpressionEvaluator {
         report.byValue = byValue.map { ImpressionReport.ValueRow(value: $0.key < 0 ? nil : collector.values.string($0.key), counts: $0.value) }
             .sorted { Self.ordered($0.value, $1.value) }
 
-        var allFindings = findings
         let above = keyClicks.indices.filter { keyClicks[$0] > keyExposures[$0] }
         report.keysAboveFullClickThroughCount = above.count
         let rows = above.map { key in
@@ -215,21 +256,19 @@ struct ImpressionEvaluator {
         report.keysAboveFullClickThrough = Array(rows.sorted(by: Self.byExcess).prefix(options.maxExamples))
         for key in above {
             let click = keyFirstClick[key]
-            allFindings.append(Finding(kind: .clickThroughAbove100, record: Int(click.record), screen: click.screen,
-                                       detail: "\(keyClicks[key]) clicks, \(keyExposures[key]) exposures in the input"))
+            add(Finding(record: Int(click.record), other: -1, screen: click.screen, kind: .clickThroughAbove100))
         }
         report.screensAboveFullClickThrough = report.byScreen.filter { $0.counts.judgedClicks > $0.counts.exposures }.map(\.screen)
 
-        for kind in ImpressionReport.Finding.allCases {
-            let ofKind = allFindings.filter { $0.kind == kind }
-            report.findingCounts[kind] = ofKind.count
-            let first = ofKind.sorted { records[$0.record].sequence < records[$1.record].sequence }.prefix(options.maxExamples)
+        for (index, kind) in ImpressionReport.Finding.allCases.enumerated() {
+            report.findingCounts[kind] = findingCounts[index]
+            let first = firstFindings[index].sorted { $0.record < $1.record }.prefix(options.maxExamples)
             report.examples += first.map { finding in
                 let record = records[finding.record]
                 return ImpressionReport.Example(
-                    finding: kind, location: LineLocation(fileIndex: Int(record.file), line: Int(record.line)),
+                    finding: kind, location: LineLocation(fileIndex: record.file, line: Int(record.line)),
                     user: collector.users.string(record.user), screen: screenName(finding.screen),
-                    key: collector.keyValues(record.key), detail: finding.detail)
+                    key: collector.keyValues(record.key), detail: detail(finding))
             }
         }
         return report
@@ -258,12 +297,47 @@ struct ImpressionEvaluator {
 }
 
 extension ImpressionCollector {
-    /// Sorts the records per user by time and evaluates every page view.
+    /// Orders the records per user by time and evaluates every page view.
     ///
     /// - Complexity: O(n log n) in the records kept.
     public mutating func report() -> ImpressionReport {
-        records.sort(by: ImpressionRecord.precedes)
-        var evaluator = ImpressionEvaluator(collector: self, sorted: records)
+        var evaluator = ImpressionEvaluator(collector: self, order: evaluationOrder())
         return evaluator.run()
+    }
+
+    /// Record indices per user (by user id), each user's by time, ties in input order: a
+    /// counting sort by user, then a sort of each user's indices.
+    ///
+    /// - Complexity: O(n + u) plus O(k log k) per user of k records, where they are not in
+    ///   time order already; 4 bytes per record and 8 per user, where sorting the records
+    ///   themselves would need half their size again.
+    func evaluationOrder() -> [UInt32] {
+        var next = [Int](repeating: 0, count: users.count + 1)
+        for index in records.indices { next[Int(records[index].user) + 1] += 1 }
+        for user in 0..<users.count { next[user + 1] += next[user] }
+        var order = [UInt32](repeating: 0, count: records.count)
+        for index in records.indices {
+            let user = Int(records[index].user)
+            order[next[user]] = UInt32(truncatingIfNeeded: index)
+            next[user] += 1
+        }
+        // Now next[u] is where user u's indices end, and next[u - 1] where they start.
+        let records = records
+        order.withUnsafeMutableBufferPointer { order in
+            var start = 0
+            for end in next.dropLast() {
+                var slice = UnsafeMutableBufferPointer(rebasing: order[start..<end])
+                start = end
+                let inOrder = zip(slice.dropLast(), slice.dropFirst()).allSatisfy {
+                    records[Int($0)].time <= records[Int($1)].time
+                }
+                guard !inOrder else { continue }
+                slice.sort { a, b in
+                    let (ta, tb) = (records[Int(a)].time, records[Int(b)].time)
+                    return ta != tb ? ta < tb : a < b
+                }
+            }
+        }
+        return order
     }
 }

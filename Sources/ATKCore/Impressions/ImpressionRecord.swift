@@ -1,9 +1,10 @@
 /// One event that matters to impressions, as little as it takes to evaluate it later: the dump is
 /// not sorted, so a user's page views can only be walked once all of their events are in.
 ///
-/// 56 bytes; strings are interned ids into the collector's tables.
+/// 48 bytes; strings are interned ids into the collector's tables. A record's input order is its
+/// index in the collector, so it stores none, and its kind shares a word with the file index.
 struct ImpressionRecord {
-    enum Kind: UInt8 {
+    enum Kind: UInt32 {
         /// `$AppViewScreen`: starts a page view.
         case pageView
         /// `$AppStart` or `$AppEnd`: ends the page view.
@@ -14,7 +15,8 @@ struct ImpressionRecord {
 
     var time: Int64
     var user: Int32
-    var file: Int32
+    /// The kind in the low 2 bits, the file index above (clamped to 2³⁰ − 1).
+    private var fileAndKind: UInt32
     var line: Int32
     /// A page view's `$screen_name`; an element event's resolved screen. -1 when absent.
     var screen: Int32
@@ -29,14 +31,21 @@ struct ImpressionRecord {
     var batch: Int32
     /// The `--breakdown` value; -1 when absent or not asked for.
     var value: Int32
-    /// Position in the input (items of a batch event in list order).
-    var sequence: Int32
-    var kind: Kind
 
-    /// The evaluation order: per user, by time; events sharing a millisecond keep input order.
-    static func precedes(_ a: ImpressionRecord, _ b: ImpressionRecord) -> Bool {
-        if a.user != b.user { return a.user < b.user }
-        if a.time != b.time { return a.time < b.time }
-        return a.sequence < b.sequence
+    init(time: Int64, user: Int32, file: Int, line: Int32, kind: Kind) {
+        self.time = time
+        self.user = user
+        fileAndKind = UInt32(min(max(file, 0), Int(UInt32.max >> 2))) << 2 | kind.rawValue
+        self.line = line
+        screen = -1
+        element = -1
+        key = -1
+        list = -1
+        row = -1
+        batch = -1
+        value = -1
     }
+
+    var kind: Kind { Kind(rawValue: fileAndKind & 3) ?? .pageView }
+    var file: Int { Int(fileAndKind >> 2) }
 }

@@ -179,27 +179,34 @@ public struct JSONScanner {
 
     /// Scans a string starting at its opening quote; returns the offset after the closing quote.
     ///
-    /// Eight bytes at a time (SWAR) while no quote, backslash or control byte is among them.
+    /// Eight bytes at a time (SWAR) while no quote, backslash or control byte is among them. The
+    /// bytes are OR-ed together on the way, so a string with a byte above 0x7F is flagged
+    /// `nonASCII` at the cost of one OR a word; UTF-8 itself is checked later, only for such
+    /// strings (`StringEncoding`).
     @inline(__always)
     private static func scanString(
         _ base: UnsafePointer<UInt8>, _ quote: Int, _ n: Int, _ tape: JSONTape
     ) throws(JSONSyntaxError) -> Int {
         var i = quote + 1
         var flags: UInt8 = 0
+        var seen: UInt64 = 0
         let raw = UnsafeRawPointer(base)
         while true {
             while i + 8 <= n {
                 let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
                 if Self.hasSpecialByte(word) { break }
+                seen |= word
                 i += 8
             }
             guard i < n else { throw JSONSyntaxError(reason: .unexpectedEnd, offset: i) }
             let c = base[i]
             if c == UInt8(ascii: "\"") {
+                if seen & 0x8080_8080_8080_8080 != 0 { flags |= TapeEntry.nonASCII }
+                tape.stringFlags |= flags & (TapeEntry.nonASCII | TapeEntry.unicodeEscape)
                 _ = tape.append(kind: .string, flags: flags, start: quote + 1, end: i)
                 return i + 1
             } else if c == UInt8(ascii: "\\") {
-                flags = TapeEntry.escaped
+                flags |= TapeEntry.escaped
                 guard i + 1 < n else { throw JSONSyntaxError(reason: .unexpectedEnd, offset: i + 1) }
                 switch base[i + 1] {
                 case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
@@ -210,6 +217,7 @@ public struct JSONScanner {
                     for k in 2..<6 where JSONDecoding.hexValue(base[i + k]) == nil {
                         throw JSONSyntaxError(reason: .invalidEscape, offset: i)
                     }
+                    flags |= TapeEntry.unicodeEscape
                     i += 6
                 default:
                     throw JSONSyntaxError(reason: .invalidEscape, offset: i)
@@ -217,6 +225,7 @@ public struct JSONScanner {
             } else if c < 0x20 {
                 throw JSONSyntaxError(reason: .controlCharacterInString, offset: i)
             } else {
+                seen |= UInt64(c)
                 i += 1
             }
         }

@@ -31,7 +31,8 @@ struct TapeEntry {
     /// ``JSONKind`` raw value.
     var kind: UInt8
     /// Bit 0: string with escapes. Bit 1: number written as an integer (no fraction, no exponent).
-    /// Bit 2: the literal `true` (for `.bool`).
+    /// Bit 2: the literal `true` (for `.bool`). Bit 3: string with a byte above 0x7F. Bit 4:
+    /// string with a `\u` escape.
     var flags: UInt8
     /// Offset of the value's first byte; for strings, the byte after the opening quote.
     var start: UInt32
@@ -45,6 +46,8 @@ struct TapeEntry {
     static let escaped: UInt8 = 1
     static let integer: UInt8 = 2
     static let isTrue: UInt8 = 4
+    static let nonASCII: UInt8 = 8
+    static let unicodeEscape: UInt8 = 16
 }
 
 /// A flat, reusable record of one parsed JSON text (a "tape", after simdjson and swift-foundation's
@@ -57,6 +60,9 @@ public final class JSONTape {
     var capacity: Int
     /// Number of entries in use.
     var count: Int = 0
+    /// The union of the string entries' `nonASCII` and `unicodeEscape` flags: a line without
+    /// them is ASCII with no `\u` escape, so it needs no encoding check.
+    var stringFlags: UInt8 = 0
 
     /// Creates an empty tape.
     public init(capacity: Int = 256) {
@@ -70,7 +76,10 @@ public final class JSONTape {
     nonisolated(unsafe) static let emptyBytes = UnsafeRawPointer(UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 8))
 
     @inline(__always)
-    func reset() { count = 0 }
+    func reset() {
+        count = 0
+        stringFlags = 0
+    }
 
     /// Appends an entry and returns its index.
     @inline(__always)

@@ -28,10 +28,11 @@ public indirect enum JSONOutput: Sendable, Equatable {
         return .object(members + [member])
     }
 
-    /// The value as JSON text: `indent` spaces per level, or one line when 0.
-    public func serialized(indent: Int = 0) -> String {
+    /// The value as JSON text: `indent` spaces per level, or one line when 0; `level` is the
+    /// depth it is written at (for a value written inside another one, piece by piece).
+    public func serialized(indent: Int = 0, level: Int = 0) -> String {
         var out = ""
-        write(to: &out, indent: indent, level: 0)
+        write(to: &out, indent: indent, level: level)
         return out
     }
 

@@ -2,6 +2,8 @@
 /// every ``RuleRegistry``.
 public enum BuiltInRule: Int, CaseIterable, Sendable {
     case jsonMalformed
+    case jsonInvalidUTF8
+    case jsonLoneSurrogate
     case envelopeType
     case envelopeEventName
     case envelopeDistinctId
@@ -32,6 +34,10 @@ public enum BuiltInRule: Int, CaseIterable, Sendable {
         switch self {
         case .jsonMalformed:
             ValidationRule(id: "json.malformed", severity: .error, summary: "not JSON, not an object, or cut off")
+        case .jsonInvalidUTF8:
+            ValidationRule(id: "json.invalid_utf8", severity: .error, summary: "string holding bytes that are not UTF-8")
+        case .jsonLoneSurrogate:
+            ValidationRule(id: "json.lone_surrogate", severity: .error, summary: "\\u escape of a UTF-16 surrogate without its pair")
         case .envelopeType:
             ValidationRule(id: "envelope.type", severity: .error, summary: "type missing or not a Sensors type")
         case .envelopeEventName:

@@ -75,6 +75,7 @@ public struct DumpValidator: DumpVisitor {
         var nameId: Int32 = -1
         if let nameNode, nameNode.kind == .string { nameId = nameNode.withUTF8 { eventNameId($0) } }
         let eventName = { nameId >= 0 ? nameNode?.stringValue : nil }
+        if event.tape.stringFlags != 0 { checkEncoding(event, eventName) }
 
         // type
         var envelopeType = EnvelopeType.unknown
@@ -164,6 +165,28 @@ public struct DumpValidator: DumpVisitor {
         }
         if checkLifecycle { lifecycle.finish(into: &findings) }
         for index in checks.indices { checks[index].finish(findings: &findings) }
+    }
+
+    /// `json.invalid_utf8` and `json.lone_surrogate`: the first string of each kind on the line.
+    /// Only lines whose scan flagged a non-ASCII byte or a `\u` escape in a string get here.
+    private mutating func checkEncoding(_ event: Event, _ eventName: () -> String?) {
+        let (invalid, lone) = event.tape.encodingProblems(line: event.line)
+        let line = event.line
+        if let invalid, let (_, length, problem) = StringEncoding.firstInvalidUTF8(.init(rebasing: line[invalid.offset...])) {
+            let node = JSONNode(entries: event.tape.entries, base: event.base, index: invalid.string)
+            let hex = line[invalid.offset..<invalid.offset + length]
+                .map { ($0 < 0x10 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
+            findings.report(.jsonInvalidUTF8, event: eventName(), value: Self.shown(node),
+                            message: "invalid UTF-8 at column \(invalid.offset + 1): \(hex), \(problem)")
+        }
+        if let lone, let (_, _, isHigh) = StringEncoding.firstLoneSurrogate(.init(rebasing: line[lone.offset...])) {
+            let node = JSONNode(entries: event.tape.entries, base: event.base, index: lone.string)
+            let escape = String(decoding: line[lone.offset..<lone.offset + 6], as: UTF8.self)
+            let message = isHigh
+                ? "a high surrogate without a low one after it" : "a low surrogate without a high one before it"
+            findings.report(.jsonLoneSurrogate, event: eventName(), value: Self.shown(node),
+                            message: "\(escape) at column \(lone.offset + 1) is \(message)")
+        }
     }
 
     // MARK: - Envelope

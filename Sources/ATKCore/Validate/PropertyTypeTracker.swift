@@ -1,12 +1,13 @@
 /// `property.type_conflict`: per property name, how often each JSON type was seen across the
 /// dump, and the lines of the types that turn out to be the minority.
 ///
-/// The majority type is known only at the end, so per property name it keeps a four-count type
-/// histogram and the lines of every type other than the first one seen for that name (usually
-/// the majority, and in a healthy dump nothing is kept). Of the first type it keeps only the
-/// first `keep` lines (the examples) and, with a breakdown, per-value counts of the rest.
-/// Memory: 36 bytes per property name, plus 24 bytes per value whose type differs from its
-/// name's first type.
+/// The majority type is known only at the end, so per property name it keeps the first type
+/// seen, its count, and its first `keep` lines (the examples, should it end up the minority);
+/// with a breakdown, per-value counts of its other lines. A name seen with a second type gets a
+/// ``Conflict``: the counts of the other types and all their lines.
+/// Memory: 13 bytes per property name and 40 per kept first-type line (up to `keep` a name), plus
+/// for names seen with two types about 300 bytes and 24 per line of a type other than the first
+/// (nothing in a healthy dump).
 struct PropertyTypeTracker {
     /// The types compared; values of other types (objects, mixed lists, null) are left out.
     enum ValueType: Int, CaseIterable {
@@ -29,18 +30,37 @@ struct PropertyTypeTracker {
         var event: Int32
     }
 
+    /// A kept line of a name's first type, in a list per name.
+    private struct FirstTypeLine {
+        var line: Int
+        var shown: String
+        var file: Int32
+        var breakdown: Int32
+        var event: Int32
+        /// The name's previous kept line (-1: none).
+        var previous: Int32
+    }
+
+    /// What a name seen with two or more types keeps for the types other than its first.
+    struct Conflict {
+        var counts = [Int](repeating: 0, count: ValueType.allCases.count)
+        var seen = [[Seen]](repeating: [], count: ValueType.allCases.count)
+        var shownValues = [[String]](repeating: [], count: ValueType.allCases.count)
+    }
+
     private let keep: Int
     private let withBreakdown: Bool
-    /// Per name and type: values seen.
-    private var counts: [Int] = []
     /// Per name: the first type seen, -1 for none.
     private var firstType: [Int8] = []
-    /// Per name and type: kept lines.
-    private var seen: [[Seen]] = []
-    /// Per name and type: the shown values of the first kept lines.
-    private var shownValues: [[String]] = []
-    /// Per name: breakdown value → first-type lines not kept.
-    private var unkeptByValue: [[Int32: Int]] = []
+    /// Per name: values of the first type.
+    private var firstCount: [Int] = []
+    /// Per name: the last of its kept first-type lines (-1: none).
+    private var lastKept: [Int32] = []
+    private var kept = ChunkedBuffer<FirstTypeLine>()
+    /// Per name seen with a second type.
+    private var conflicts: [Int32: Conflict] = [:]
+    /// (name, breakdown value) → first-type lines not kept.
+    private var unkeptByValue: [UInt64: Int] = [:]
 
     /// - Parameters:
     ///   - keep: first-type lines kept per name (the examples the report shows).
@@ -56,28 +76,52 @@ struct PropertyTypeTracker {
     @inline(__always)
     mutating func record(name: Int, type: ValueType, at location: LineLocation, breakdown: Int32, event: Int32, shown: () -> String) {
         if name >= firstType.count { grow(to: name + 1) }
-        let slot = name &* 4 &+ type.rawValue
-        counts[slot] &+= 1
         var first = firstType[name]
         if first < 0 {
             first = Int8(type.rawValue)
             firstType[name] = first
         }
-        if Int(first) != type.rawValue || counts[slot] <= keep {
-            seen[slot].append(Seen(location: location, breakdown: breakdown, event: event))
-            if shownValues[slot].count < keep { shownValues[slot].append(shown()) }
+        guard Int(first) == type.rawValue else {
+            return conflicts[Int32(truncatingIfNeeded: name), default: Conflict()]
+                .add(type, Seen(location: location, breakdown: breakdown, event: event), keep: keep, shown: shown)
+        }
+        firstCount[name] &+= 1
+        if firstCount[name] <= keep {
+            let index = kept.append(FirstTypeLine(
+                line: location.line, shown: shown(), file: Int32(truncatingIfNeeded: location.fileIndex),
+                breakdown: breakdown, event: event, previous: lastKept[name]))
+            lastKept[name] = Int32(truncatingIfNeeded: index)
         } else if withBreakdown {
-            unkeptByValue[name][breakdown, default: 0] += 1
+            unkeptByValue[UInt64(name) << 32 | UInt64(UInt32(bitPattern: breakdown)), default: 0] += 1
         }
     }
 
     private mutating func grow(to names: Int) {
         let added = names - firstType.count
         firstType += repeatElement(-1, count: added)
-        counts += repeatElement(0, count: added * 4)
-        seen += repeatElement([], count: added * 4)
-        shownValues += repeatElement([], count: added * 4)
-        unkeptByValue += repeatElement([:], count: added)
+        firstCount += repeatElement(0, count: added)
+        lastKept += repeatElement(-1, count: added)
+    }
+
+    /// Per type, the values of property `name`.
+    private func histogram(_ name: Int) -> [Int] {
+        var counts = conflicts[Int32(truncatingIfNeeded: name)]?.counts
+            ?? [Int](repeating: 0, count: ValueType.allCases.count)
+        if firstType[name] >= 0 { counts[Int(firstType[name])] = firstCount[name] }
+        return counts
+    }
+
+    /// The kept lines of `name`'s first type, oldest first, with their shown values.
+    private func firstTypeLines(_ name: Int) -> [(Seen, String)] {
+        var lines: [(Seen, String)] = []
+        var index = lastKept[name]
+        while index >= 0 {
+            let line = kept[Int(index)]
+            let location = LineLocation(fileIndex: Int(line.file), line: line.line)
+            lines.append((Seen(location: location, breakdown: line.breakdown, event: line.event), line.shown))
+            index = line.previous
+        }
+        return lines.reversed()
     }
 
     /// Reports the lines holding a minority type of some property, in line order, each once.
@@ -96,15 +140,26 @@ struct PropertyTypeTracker {
         }
         var minority: [Minority] = []
         var unkept: [(name: Int, count: Int)] = []
-        for name in firstType.indices {
-            let histogram = (0..<4).map { counts[name * 4 + $0] }
+        // Only names seen with two types can have a minority; in name order, as reported.
+        for key in conflicts.keys.sorted() {
+            let name = Int(key)
+            let histogram = histogram(name)
             guard histogram.filter({ $0 > 0 }).count > 1, let majority = histogram.indices.max(by: { histogram[$0] < histogram[$1] || (histogram[$0] == histogram[$1] && $0 > $1) }) else { continue }
             for type in ValueType.allCases where type.rawValue != majority && histogram[type.rawValue] > 0 {
-                let slot = name * 4 + type.rawValue
-                for (k, line) in seen[slot].enumerated() {
-                    minority.append(Minority(seen: line, name: name, type: type, shown: k < shownValues[slot].count ? shownValues[slot][k] : nil))
+                let lines: [(Seen, String?)]
+                if type.rawValue == Int(firstType[name]) {
+                    lines = firstTypeLines(name).map { ($0.0, $0.1) }
+                } else {
+                    let conflict = conflicts[key] ?? Conflict()
+                    let shown = conflict.shownValues[type.rawValue]
+                    lines = conflict.seen[type.rawValue].enumerated().map { ($1, $0 < shown.count ? shown[$0] : nil) }
                 }
-                if seen[slot].count < histogram[type.rawValue] { unkept.append((name, histogram[type.rawValue] - seen[slot].count)) }
+                for (line, shown) in lines {
+                    minority.append(Minority(seen: line, name: name, type: type, shown: shown))
+                }
+                if lines.count < histogram[type.rawValue] {
+                    unkept.append((name, histogram[type.rawValue] - lines.count))
+                }
             }
         }
         minority.sort { ($0.seen.location.fileIndex, $0.seen.location.line, $0.name) < ($1.seen.location.fileIndex, $1.seen.location.line, $1.name) }
@@ -120,18 +175,19 @@ struct PropertyTypeTracker {
         }
         // A first type that ended up in the minority: its later lines were not kept, so they
         // are counted without a location (possibly twice when one line has two such conflicts).
-        for (name, count) in unkept {
-            if withBreakdown {
-                for (value, n) in unkeptByValue[name] { findings.countLater(rule, lines: n, breakdownValue: value) }
-            } else {
-                findings.countLater(rule, lines: count, breakdownValue: 0)
+        if withBreakdown {
+            let names = Set(unkept.map { UInt64($0.name) })
+            for (key, n) in unkeptByValue where names.contains(key >> 32) {
+                findings.countLater(rule, lines: n, breakdownValue: Int32(bitPattern: UInt32(truncatingIfNeeded: key)))
             }
+        } else {
+            for (_, count) in unkept { findings.countLater(rule, lines: count, breakdownValue: 0) }
         }
     }
 
     /// The type mix of property `name`, largest share first: `number 84.0% / string 16.0%`.
     func mix(of name: Int) -> String {
-        let histogram = (0..<4).map { counts[name * 4 + $0] }
+        let histogram = histogram(name)
         let total = Double(histogram.reduce(0, +))
         return ValueType.allCases.filter { histogram[$0.rawValue] > 0 }
             .sorted { histogram[$0.rawValue] > histogram[$1.rawValue] }
@@ -142,5 +198,17 @@ struct PropertyTypeTracker {
     static func percent(_ share: Double) -> String {
         let tenths = (share * 1000).rounded()
         return "\(Int(tenths) / 10).\(Int(tenths) % 10)%"
+    }
+}
+
+extension PropertyTypeTracker.Conflict {
+    /// Counts a value of a type other than the name's first, keeping its line and, for the first
+    /// `keep` of the type, its shown value.
+    mutating func add(
+        _ type: PropertyTypeTracker.ValueType, _ line: PropertyTypeTracker.Seen, keep: Int, shown: () -> String
+    ) {
+        counts[type.rawValue] += 1
+        seen[type.rawValue].append(line)
+        if shownValues[type.rawValue].count < keep { shownValues[type.rawValue].append(shown()) }
     }
 }

@@ -303,8 +303,8 @@ struct ImpressionListTests {
 
 @Suite("Impressions: memory")
 struct ImpressionRecordTests {
-    @Test("a kept event costs 56 bytes, as Docs/impressions.md says")
+    @Test("a kept event costs 48 bytes, as Docs/impressions.md says")
     func recordSize() {
-        #expect(MemoryLayout<ImpressionRecord>.stride == 56)
+        #expect(MemoryLayout<ImpressionRecord>.stride == 48)
     }
 }

@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""Synthetic dumps for Benchmarks/memory.sh, each shaped so that one quantity grows alone.
+
+    memgen.py funnel USERS EVENTS_PER_USER        every event matches a step of the bench funnel
+    memgen.py impressions USERS RECORDS_PER_USER  page views and exposures, 1 in 20 a duplicate
+    memgen.py names NAMES KEYS_PER_NAME [shared]  one event per distinct name, each with its own
+                                                  keys (or, with 'shared', the same keys)
+
+Writes plain JSON lines to standard output, deterministically (no randomness), in Sensors'
+format with only the fields the commands read.
+"""
+import sys
+
+BASE_TIME = 1_760_000_000_000
+STEPS = ["$AppStart", "ProductView", "AddToCart"]
+
+
+def line(event, user, time, properties, track_id):
+    return ('{"_track_id":%d,"time":%d,"type":"track","distinct_id":"%s","event":"%s",'
+            '"properties":{%s},"_flush_time":%d}\n' % (track_id, time, user, event, properties, time + 1000))
+
+
+def funnel(users, per_user, out):
+    track = 0
+    for u in range(users):
+        user = "user%07d" % u
+        time = BASE_TIME + u * 7
+        chunk = []
+        for k in range(per_user):
+            track += 1
+            chunk.append(line(STEPS[k % 3], user, time + k * 1000, '"$os":"iOS","$app_version":"2.3.0"', track))
+        out.write("".join(chunk))
+
+
+def impressions(users, per_user, out):
+    # Page views of 20 exposures each: rows 0-18, then row 18 again (a duplicate).
+    track = 0
+    path = "UIView/UICollectionView[0]/ProductCell[0][-]"
+    for u in range(users):
+        user = "user%07d" % u
+        time = BASE_TIME + u * 7
+        chunk = []
+        for k in range(per_user):
+            track += 1
+            slot = k % 21
+            if slot == 0:
+                chunk.append(line("$AppViewScreen", user, time + k * 100, '"$screen_name":"HomeViewController"', track))
+                continue
+            row = min(slot - 1, 18)
+            props = ('"$screen_name":"HomeViewController","$element_path":"%s","$element_position":"0:%d",'
+                     '"item_id":"P%d"' % (path, row, 1000 + row))
+            chunk.append(line("$AppExposure", user, time + k * 100, props, track))
+        out.write("".join(chunk))
+
+
+def names(count, keys, shared, out):
+    for n in range(count):
+        props = []
+        for j in range(keys):
+            key = "k%d" % j if shared else "k%d_%d" % (n, j)
+            value = ('"v%d"' % (n % 7)) if j % 3 == 0 else (str(n + j) if j % 3 == 1 else "true")
+            props.append('"%s":%s' % (key, value))
+        out.write(line("ev_%d" % n, "user%d" % (n % 1000), BASE_TIME + n, ",".join(props), n + 1))
+
+
+def main(argv):
+    if len(argv) < 4:
+        sys.exit(__doc__)
+    mode, a, b = argv[1], int(argv[2]), int(argv[3])
+    out = sys.stdout
+    if mode == "funnel":
+        funnel(a, b, out)
+    elif mode == "impressions":
+        impressions(a, b, out)
+    elif mode == "names":
+        names(a, b, len(argv) > 4 and argv[4] == "shared", out)
+    else:
+        sys.exit(__doc__)
+
+
+if __name__ == "__main__":
+    main(sys.argv)

@@ -1,0 +1,117 @@
+@testable import ATKCore
+import Testing
+
+@Suite("String encoding: the scanner's flags and the UTF-8 and surrogate checks")
+struct StringEncodingTests {
+    /// Scans `bytes` (a JSON text) and returns the tape's string flags and each string's flags.
+    private func flags(_ bytes: [UInt8]) throws -> (tape: UInt8, strings: [UInt8]) {
+        let tape = JSONTape()
+        var scanner = JSONScanner()
+        try bytes.withUnsafeBytes { try scanner.scan($0, into: tape) }
+        let strings = (0..<tape.count).filter { tape.entries[$0].kind == JSONKind.string.rawValue }
+            .map { tape.entries[$0].flags & (TapeEntry.nonASCII | TapeEntry.unicodeEscape) }
+        return (tape.stringFlags, strings)
+    }
+
+    private func invalid(_ bytes: [UInt8]) -> (offset: Int, length: Int, problem: StringEncoding.UTF8Problem)? {
+        bytes.withUnsafeBytes { StringEncoding.firstInvalidUTF8($0) }
+    }
+
+    private func lone(_ raw: String) -> (offset: Int, value: UInt16, isHigh: Bool)? {
+        Array(raw.utf8).withUnsafeBytes { StringEncoding.firstLoneSurrogate($0) }
+    }
+
+    @Test("ASCII strings without \\u escapes set no flag, however long")
+    func asciiUnflagged() throws {
+        let long = String(repeating: "abcdefgh", count: 40)
+        let result = try flags(Array("{\"key\":\"\(long)\",\"k2\":\"a\\n\\\"b\",\"n\":1}".utf8))
+        #expect(result.tape == 0 && result.strings.allSatisfy { $0 == 0 })
+    }
+
+    @Test("a byte above 0x7F flags its string, in the word-at-a-time part and in the byte-wise tail")
+    func nonASCIIFlagged() throws {
+        // 9 bytes before the é: it falls in the second 8-byte word; "é\"" alone is the tail.
+        let result = try flags(Array("[\"abcdefghié\",\"é\",\"plain\"]".utf8))
+        #expect(result.strings == [TapeEntry.nonASCII, TapeEntry.nonASCII, 0])
+        #expect(result.tape == TapeEntry.nonASCII)
+        // A byte the scanner does not judge: it is flagged, not rejected.
+        #expect(try flags([0x22, 0xFF, 0x22]).strings == [TapeEntry.nonASCII])
+    }
+
+    @Test("a \\u escape flags its string, keys too; other escapes do not")
+    func unicodeEscapeFlagged() throws {
+        let result = try flags(Array("{\"k\\u0041\":\"x\\ty\",\"v\":\"\\ud83d\\ude00\"}".utf8))
+        #expect(result.strings == [TapeEntry.unicodeEscape, 0, 0, TapeEntry.unicodeEscape])
+        #expect(result.tape == TapeEntry.unicodeEscape)
+    }
+
+    @Test("a reused tape starts each line without flags")
+    func flagsReset() throws {
+        let tape = JSONTape()
+        var scanner = JSONScanner()
+        try Array("\"é\"".utf8).withUnsafeBytes { try scanner.scan($0, into: tape) }
+        try Array("\"e\"".utf8).withUnsafeBytes { try scanner.scan($0, into: tape) }
+        #expect(tape.stringFlags == 0)
+    }
+
+    @Test("valid UTF-8 of every length passes", arguments: [
+        "plain", "é", "商品", "\u{1F600}", "\u{10FFFF}", "\u{FFFD}\u{D7FF}\u{E000}", "a\u{80}b\u{7FF}\u{800}",
+        String(repeating: "ascii and 商品 ", count: 20),
+    ])
+    func validUTF8(_ text: String) {
+        #expect(invalid(Array(text.utf8)) == nil)
+    }
+
+    @Test("invalid UTF-8: where, how many bytes show it, and why", arguments: [
+        ([0xC0, 0xAF], 0, 1, StringEncoding.UTF8Problem.invalidByte),          // overlong '/' in 2 bytes
+        ([0x61, 0xE0, 0x80, 0xAF], 1, 2, .overlong),                           // overlong '/' in 3 bytes
+        ([0xF0, 0x80, 0x80, 0xAF], 0, 2, .overlong),                           // overlong '/' in 4 bytes
+        ([0xED, 0xA0, 0x80], 0, 2, .surrogate),                                // U+D800 encoded in UTF-8
+        ([0xED, 0xBF, 0xBF], 0, 2, .surrogate),                                // U+DFFF
+        ([0xF4, 0x90, 0x80, 0x80], 0, 2, .aboveMaximum),                       // U+110000
+        ([0xF5, 0x80, 0x80, 0x80], 0, 1, .invalidByte),
+        ([0x41, 0xFF], 1, 1, .invalidByte),
+        ([0xFE], 0, 1, .invalidByte),
+        ([0x80], 0, 1, .continuationWithoutLead),
+        ([0x61, 0x62, 0xC3], 2, 1, .truncated),                                // cut at the end
+        ([0xE5, 0x95, 0x41], 0, 2, .truncated),                                // 3-byte sequence, 2 given
+        ([0xF0, 0x9F, 0x98], 0, 3, .truncated),
+        ([0xC3, 0x41], 0, 1, .truncated),
+        (Array("12345678abcdefgh".utf8) + [0xED, 0xA0, 0x80], 16, 2, .surrogate), // after whole ASCII words
+    ] as [([UInt8], Int, Int, StringEncoding.UTF8Problem)])
+    func invalidUTF8(_ bytes: [UInt8], offset: Int, length: Int, problem: StringEncoding.UTF8Problem) {
+        let found = invalid(bytes)
+        #expect(found?.offset == offset && found?.length == length && found?.problem == problem)
+    }
+
+    @Test("surrogate escapes: a high-low pair passes, a lone high or low one is found")
+    func surrogates() {
+        #expect(lone("\\ud83d\\ude00") == nil)
+        #expect(lone("x\\uD83D\\uDE00y\\u00e9") == nil)
+        #expect(lone("\\ud800") ?? (-1, 0, false) == (0, 0xD800, true))
+        #expect(lone("\\ud800x") ?? (-1, 0, false) == (0, 0xD800, true))
+        #expect(lone("ab\\ud800\\u0041") ?? (-1, 0, false) == (2, 0xD800, true))
+        #expect(lone("\\ud800\\ud800\\udc00") ?? (-1, 0, false) == (0, 0xD800, true))
+        #expect(lone("\\udc00") ?? (-1, 0, false) == (0, 0xDC00, false))
+        #expect(lone("\\ud83d\\ude00\\udc00") ?? (-1, 0, false) == (12, 0xDC00, false))
+        // An escaped backslash before "ud800" is text, not an escape.
+        #expect(lone("\\\\ud800") == nil)
+    }
+
+    @Test("a tape names the first string of each problem, and nothing for clean lines")
+    func tapeProblems() throws {
+        func problems(_ bytes: [UInt8]) throws -> (Int?, Int?) {
+            let tape = JSONTape()
+            var scanner = JSONScanner()
+            return try bytes.withUnsafeBytes { buffer in
+                try scanner.scan(buffer, into: tape)
+                let found = tape.encodingProblems(line: buffer)
+                return (found.invalidUTF8?.string, found.loneSurrogate?.string)
+            }
+        }
+        #expect(try problems(Array("{\"a\":\"é\",\"b\":\"\\ud83d\\ude00\"}".utf8)) == (nil, nil))
+        // Entries: 0 object, 1 "a", 2 value, 3 "b", 4 value, 5 "c", 6 value.
+        let line = Array("{\"a\":\"ok\",\"b\":\"".utf8) + [0xED, 0xA0, 0x80] + Array("\",\"c\":\"\\udc00\"}".utf8)
+        #expect(try problems(line) == (4, 6))
+    }
+}
