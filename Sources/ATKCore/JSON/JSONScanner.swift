@@ -179,30 +179,26 @@ public struct JSONScanner {
 
     /// Scans a string starting at its opening quote; returns the offset after the closing quote.
     ///
-    /// Eight bytes at a time (SWAR) while no quote, backslash or control byte is among them. The
-    /// bytes are OR-ed together on the way, so a string with a byte above 0x7F is flagged
-    /// `nonASCII` at the cost of one OR a word; UTF-8 itself is checked later, only for such
-    /// strings (`StringEncoding`).
+    /// Eight bytes at a time (SWAR) while no quote, backslash or control byte is among them. Bytes
+    /// above 0x7F are taken as they are; `validate` checks UTF-8 on its own (`StringEncoding`),
+    /// so the other commands pay nothing for it. A `\u` escape flags its string.
     @inline(__always)
     private static func scanString(
         _ base: UnsafePointer<UInt8>, _ quote: Int, _ n: Int, _ tape: JSONTape
     ) throws(JSONSyntaxError) -> Int {
         var i = quote + 1
         var flags: UInt8 = 0
-        var seen: UInt64 = 0
         let raw = UnsafeRawPointer(base)
         while true {
             while i + 8 <= n {
                 let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
                 if Self.hasSpecialByte(word) { break }
-                seen |= word
                 i += 8
             }
             guard i < n else { throw JSONSyntaxError(reason: .unexpectedEnd, offset: i) }
             let c = base[i]
             if c == UInt8(ascii: "\"") {
-                if seen & 0x8080_8080_8080_8080 != 0 { flags |= TapeEntry.nonASCII }
-                tape.stringFlags |= flags & (TapeEntry.nonASCII | TapeEntry.unicodeEscape)
+                tape.stringFlags |= flags & TapeEntry.unicodeEscape
                 _ = tape.append(kind: .string, flags: flags, start: quote + 1, end: i)
                 return i + 1
             } else if c == UInt8(ascii: "\\") {
@@ -225,7 +221,6 @@ public struct JSONScanner {
             } else if c < 0x20 {
                 throw JSONSyntaxError(reason: .controlCharacterInString, offset: i)
             } else {
-                seen |= UInt64(c)
                 i += 1
             }
         }

@@ -31,8 +31,7 @@ struct TapeEntry {
     /// ``JSONKind`` raw value.
     var kind: UInt8
     /// Bit 0: string with escapes. Bit 1: number written as an integer (no fraction, no exponent).
-    /// Bit 2: the literal `true` (for `.bool`). Bit 3: string with a byte above 0x7F. Bit 4:
-    /// string with a `\u` escape.
+    /// Bit 2: the literal `true` (for `.bool`). Bit 4: string with a `\u` escape.
     var flags: UInt8
     /// Offset of the value's first byte; for strings, the byte after the opening quote.
     var start: UInt32
@@ -46,7 +45,6 @@ struct TapeEntry {
     static let escaped: UInt8 = 1
     static let integer: UInt8 = 2
     static let isTrue: UInt8 = 4
-    static let nonASCII: UInt8 = 8
     static let unicodeEscape: UInt8 = 16
 }
 
@@ -60,8 +58,8 @@ public final class JSONTape {
     var capacity: Int
     /// Number of entries in use.
     var count: Int = 0
-    /// The union of the string entries' `nonASCII` and `unicodeEscape` flags: a line without
-    /// them is ASCII with no `\u` escape, so it needs no encoding check.
+    /// The union of the string entries' `unicodeEscape` flags: a line without it has no `\u`
+    /// escape, so it needs no surrogate check.
     var stringFlags: UInt8 = 0
 
     /// Creates an empty tape.

@@ -3,8 +3,9 @@
 /// as a high-low pair (a lone one is no character and has no UTF-8 form).
 ///
 /// ``JSONScanner`` accepts any byte above 0x7F inside a string and any `\u` escape; it flags the
-/// strings that hold either (``TapeEntry/nonASCII``, ``TapeEntry/unicodeEscape``), so ASCII
-/// lines without `\u` escapes are never looked at again.
+/// strings that hold a `\u` escape (``TapeEntry/unicodeEscape``). UTF-8 is checked over the
+/// whole line, eight ASCII bytes at a time, by `validate` alone, so the scanner (and every other
+/// command) pays nothing for it; a byte above 0x7F outside a string makes the line malformed.
 public enum StringEncoding {
     /// Why bytes are not UTF-8 (Unicode 15, table 3-7).
     public enum UTF8Problem: Sendable, Equatable, CustomStringConvertible {
@@ -148,9 +149,8 @@ extension JSONTape {
     func encodingProblems(
         line: UnsafeRawBufferPointer
     ) -> (invalidUTF8: (string: Int, offset: Int)?, loneSurrogate: (string: Int, offset: Int)?) {
-        guard stringFlags != 0 else { return (nil, nil) }
         var invalidUTF8: (Int, Int)?, loneSurrogate: (Int, Int)?
-        if stringFlags & TapeEntry.nonASCII != 0, let found = StringEncoding.firstInvalidUTF8(line),
+        if let found = StringEncoding.firstInvalidUTF8(line),
            let string = string(at: found.offset) {
             invalidUTF8 = (string, found.offset)
         }

@@ -75,7 +75,7 @@ public struct DumpValidator: DumpVisitor {
         var nameId: Int32 = -1
         if let nameNode, nameNode.kind == .string { nameId = nameNode.withUTF8 { eventNameId($0) } }
         let eventName = { nameId >= 0 ? nameNode?.stringValue : nil }
-        if event.tape.stringFlags != 0 { checkEncoding(event, eventName) }
+        checkEncoding(event, eventName)
 
         // type
         var envelopeType = EnvelopeType.unknown
@@ -168,7 +168,8 @@ public struct DumpValidator: DumpVisitor {
     }
 
     /// `json.invalid_utf8` and `json.lone_surrogate`: the first string of each kind on the line.
-    /// Only lines whose scan flagged a non-ASCII byte or a `\u` escape in a string get here.
+    /// UTF-8 is checked on every line (ASCII eight bytes at a time); surrogates only on lines
+    /// whose scan flagged a `\u` escape.
     private mutating func checkEncoding(_ event: Event, _ eventName: () -> String?) {
         let (invalid, lone) = event.tape.encodingProblems(line: event.line)
         let line = event.line

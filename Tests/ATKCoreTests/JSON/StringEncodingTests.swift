@@ -9,7 +9,7 @@ struct StringEncodingTests {
         var scanner = JSONScanner()
         try bytes.withUnsafeBytes { try scanner.scan($0, into: tape) }
         let strings = (0..<tape.count).filter { tape.entries[$0].kind == JSONKind.string.rawValue }
-            .map { tape.entries[$0].flags & (TapeEntry.nonASCII | TapeEntry.unicodeEscape) }
+            .map { tape.entries[$0].flags & TapeEntry.unicodeEscape }
         return (tape.stringFlags, strings)
     }
 
@@ -28,14 +28,12 @@ struct StringEncodingTests {
         #expect(result.tape == 0 && result.strings.allSatisfy { $0 == 0 })
     }
 
-    @Test("a byte above 0x7F flags its string, in the word-at-a-time part and in the byte-wise tail")
-    func nonASCIIFlagged() throws {
+    @Test("bytes above 0x7F are accepted by the scanner unflagged; validate checks them on its own")
+    func nonASCIIAccepted() throws {
         // 9 bytes before the é: it falls in the second 8-byte word; "é\"" alone is the tail.
         let result = try flags(Array("[\"abcdefghié\",\"é\",\"plain\"]".utf8))
-        #expect(result.strings == [TapeEntry.nonASCII, TapeEntry.nonASCII, 0])
-        #expect(result.tape == TapeEntry.nonASCII)
-        // A byte the scanner does not judge: it is flagged, not rejected.
-        #expect(try flags([0x22, 0xFF, 0x22]).strings == [TapeEntry.nonASCII])
+        #expect(result.strings == [0, 0, 0])
+        #expect(try flags([0x22, 0xFF, 0x22]).strings == [0])
     }
 
     @Test("a \\u escape flags its string, keys too; other escapes do not")
