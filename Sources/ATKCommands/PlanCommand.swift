@@ -49,12 +49,12 @@ struct PlanInferCommand: ParsableCommand {
     @Option(help: "Share of an event's occurrences a property must be present in to be required (0 to 1).")
     var requiredShare = 0.99
 
-    @Option(help: "Most distinct values a string property may have to become an enum.")
+    @Option(help: "Most distinct values a string property may have to become an enum (0 to 1,000,000).")
     var maxEnum = 20
 
     func validate() throws {
         guard (0...1).contains(requiredShare) else { throw ValidationError("--required-share must be between 0 and 1") }
-        guard maxEnum >= 0 else { throw ValidationError("--max-enum must be 0 or more") }
+        try OptionRange.check("--max-enum", maxEnum, in: OptionRange.count)
     }
 
     func run() throws {
