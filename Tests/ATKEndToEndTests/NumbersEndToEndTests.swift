@@ -20,6 +20,31 @@ struct NumbersEndToEndTests {
         return path
     }
 
+    @Test("validate: an event_duration of 1e16 s is lifecycle.duration_out_of_range, in text and JSON")
+    func durationOutOfRange() throws {
+        let scratch = try Scratch()
+        let path = try Self.dump([
+            #"{"type":"track","event":"$AppEnd","distinct_id":"u","time":1788248827115,"properties":{"event_duration":1e16}}"#,
+        ], in: scratch)
+        let text = try CLI.run(["validate", "--now", "2026-09-08", path])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("lifecycle.duration_out_of_range") && text.stdout.hasSuffix("passed\n"))
+        let json = try CLI.run(["validate", "--format", "json", "--fail-on", "warning", "--now", "2026-09-08", path])
+        #expect(json.status == 1)
+        #expect(json.json[array: "rules"].contains { $0["id"] as? String == "lifecycle.duration_out_of_range" })
+    }
+
+    @Test("validate: a _flush_time of -2⁶³ is time.flush_out_of_range")
+    func flushOutOfRange() throws {
+        let scratch = try Scratch()
+        let path = try Self.dump([
+            #"{"type":"track","event":"E","distinct_id":"u","time":1788248827115,"properties":{},"_flush_time":-9223372036854775808}"#,
+        ], in: scratch)
+        let result = try CLI.run(["validate", "--now", "2026-09-08", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("time.flush_out_of_range"))
+    }
+
     @Test("an option out of its range is a usage error naming the range", arguments: [
         (["validate", "--now=-9223372036854775808"], "0 to 253402300799999 ms"),
         (["validate", "--now", "253402300800000"], "0 to 253402300799999 ms"),
