@@ -45,6 +45,20 @@ struct NumbersEndToEndTests {
         #expect(result.stdout.contains("time.flush_out_of_range"))
     }
 
+    @Test("impressions, stats, funnel: exposures at -2⁶³ and 2⁶³ - 1 ms are read and reported", arguments: [
+        ["impressions"], ["impressions", "--policy", "window", "--window", "1s"],
+        ["impressions", "--policy", "buffer", "--batch-gap", "9000000000000000000ms"], ["stats"],
+        ["funnel", "--steps", "$AppExposure,$AppExposure", "--window", "9000000000000000000ms"],
+        ["funnel", "--steps", "$AppExposure,$AppExposure", "--mode", "strict-increase", "--count", "conversions"],
+    ])
+    func extremeTimes(_ arguments: [String]) throws {
+        let scratch = try Scratch()
+        let path = try Self.dump(["-9223372036854775808", "1788248827115", "9223372036854775807"].map(Self.exposure), in: scratch)
+        let result = try CLI.run(arguments + [path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("3 events"), "\(result.stdout)")
+    }
+
     @Test("an option out of its range is a usage error naming the range", arguments: [
         (["validate", "--now=-9223372036854775808"], "0 to 253402300799999 ms"),
         (["validate", "--now", "253402300800000"], "0 to 253402300799999 ms"),

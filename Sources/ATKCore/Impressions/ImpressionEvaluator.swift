@@ -112,7 +112,9 @@ struct ImpressionEvaluator {
         case .oncePerView:
             duplicate = previous != nil
         case .window:
-            duplicate = previous.map { record.time - $0.lastTime <= options.windowMilliseconds } ?? false
+            // Records are in time order; the gap is exact even between -2⁶³ and 2⁶³ - 1 ms.
+            let window = UInt64(clamping: options.windowMilliseconds)
+            duplicate = previous.map { record.time.distance(from: $0.lastTime) <= window } ?? false
         case .buffer:
             duplicate = buffered(record)
         }
@@ -120,7 +122,9 @@ struct ImpressionEvaluator {
             count(record, screen: screen, element: true) { $0.duplicates += 1 }
             let first = previous.map { records[$0.first] }
             findings.append(Finding(kind: .duplicate, record: index, screen: screen,
-                                    detail: first.map { "first exposed at line \($0.line), \(record.time - $0.time) ms earlier" } ?? ""))
+                                    detail: first.map {
+                                        "first exposed at line \($0.line), \(record.time.distance(from: $0.time)) ms earlier"
+                                    } ?? ""))
         }
         exposed[record.key] = Exposed(first: previous?.first ?? index, lastTime: record.time)
         if record.list >= 0 { rows[record.list, default: []].append((record.row, index)) }
@@ -136,7 +140,7 @@ struct ImpressionEvaluator {
     private static func buffered(_ record: ImpressionRecord, gap: Int64, in state: inout Batches) -> Bool {
         let newBatch = record.batch >= 0 || state.batch >= 0
             ? record.batch != state.batch
-            : record.time - state.lastTime > gap
+            : record.time.distance(from: state.lastTime) > UInt64(clamping: gap)
         if newBatch {
             swap(&state.previous, &state.current)
             state.current.removeAll(keepingCapacity: true)
