@@ -64,9 +64,16 @@ struct PlanInferCommand: ParsableCommand {
         options.output = output
         try options.emit(inferrer.plan().serialized(indent: 2))
         for gap in inferrer.partlyMissingRequired {
-            let share = Terminal.percent(Double(gap.present) / Double(gap.checked), decimals: 2)
-            Terminal.diagnose("\(gap.event).\(gap.property) is required (present in \(share) of \(gap.checked)); the plan flags the \(gap.checked - gap.present) events without it")
+            Terminal.diagnose(Self.gapMessage(event: gap.event, property: gap.property,
+                                              present: gap.present, checked: gap.checked))
         }
         if unreadable { throw CommandExit.unreadableInput }
+    }
+
+    /// The note for a property required by share that some of the event's occurrences lack.
+    static func gapMessage(event: String, property: String, present: Int, checked: Int) -> String {
+        let share = Terminal.percent(Double(present) / Double(checked), decimals: 2)
+        return "\(event).\(property) is required (present in \(share) of \(checked)); "
+            + "the plan flags the \(checked - present) events without it"
     }
 }
