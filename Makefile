@@ -4,7 +4,7 @@ SWIFT   ?= swift
 RELEASE := .build/release/atk
 SAMPLE  := Samples/demo.jsonl.gz
 
-.PHONY: all setup build release demo test conformance funnel-diff bench bench-memory samples clean
+.PHONY: all setup build release demo test conformance funnel-diff bench bench-memory samples fuzz fuzz-build fuzz-smoke clean
 
 # The official JSON-Schema-Test-Suite, beside this checkout (skipped when it is not there).
 SUITE   ?= ../shared/jsonschema-test-suite
@@ -84,10 +84,29 @@ bench: release
 bench-memory: release
 	@Benchmarks/memory.sh
 
+# libFuzzer on the line parser and every analysis (Docs/fuzzing.md): each target for
+# FUZZ_SECONDS, one at a time, seeded from Samples/; exits 1 naming the saved input on a crash.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= parser stats validate validate-plan plan-infer event-funnel path-funnel impressions \
+	elements-verify elements-top elements-match elements-drift
+FUZZ_BIN     := .build-fuzz/release/atk-fuzz
+
+# lld: gold fails on the sanitized link (an internal error in dwarf_reader.cc).
+fuzz-build: setup
+	$(SWIFT) build -c release --scratch-path .build-fuzz --product atk-fuzz \
+		-Xswiftc -sanitize=fuzzer,address -Xswiftc -DATK_LIBFUZZER -Xswiftc -use-ld=lld
+
+fuzz: fuzz-build
+	@Tools/fuzz.sh $(FUZZ_BIN) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+# What CI runs after the tests: every target for 5 s.
+fuzz-smoke:
+	@$(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$${FUZZ_SMOKE_SECONDS:-5}
+
 # Regenerate the bundled sample (after a change to the generator; tests check it is current).
 samples: build
 	.build/debug/atk generate --users 200 --seed 7 --faults 0.02 -o $(SAMPLE) \
 		--truth Samples/demo.truth.json --visualized-config Samples/visualized.json
 
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz

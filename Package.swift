@@ -42,10 +42,16 @@ let package = Package(
         .executableTarget(name: "atk-conformance", dependencies: ["ATKSchema", "ATKCore"]),
         // `make funnel-diff`: the funnel engine's levels for Tools/funnel_diff.py to compare with ClickHouse.
         .executableTarget(name: "atk-funnel-oracle", dependencies: ["ATKFunnel"]),
+        // `make fuzz`: libFuzzer targets, the line parser and every analysis with its reports
+        // (Docs/fuzzing.md). Without the fuzzer flags it builds a replayer of crash inputs.
+        .target(name: "ATKFuzz", dependencies: ["ATKCore", "ATKFunnel", "ATKCommands"]),
+        // libFuzzer's driver, declared; linked by -sanitize=fuzzer in fuzz builds only.
+        .systemLibrary(name: "CLibFuzzer"),
+        .executableTarget(name: "atk-fuzz", dependencies: ["ATKFuzz", "CLibFuzzer"]),
         .testTarget(name: "ATKSchemaTests", dependencies: ["ATKSchema"]),
         .testTarget(name: "ATKElementsTests", dependencies: ["ATKElements"]),
         .testTarget(name: "ATKFunnelTests", dependencies: ["ATKFunnel"]),
-        .testTarget(name: "ATKCoreTests", dependencies: ["ATKCore"]),
+        .testTarget(name: "ATKCoreTests", dependencies: ["ATKCore", "ATKFuzz"], exclude: ["Fuzz/Inputs"]),
         .testTarget(name: "ATKCommandsTests", dependencies: ["ATKCommands"]),
         .testTarget(name: "ATKEndToEndTests", dependencies: ["atk"]),
     ]

@@ -28,12 +28,12 @@ struct ElementsTopCommand: ParsableCommand {
     @Flag(help: "Also group by $element_position (one group per list row).")
     var byPosition = false
 
-    @Option(help: "How many groups to list; 0 lists all.")
+    @Option(help: "How many groups to list (up to 1,000,000); 0 lists all.")
     var top = 20
 
     func validate() throws {
         try outputOptions.format.require([.text, .json])
-        guard top >= 0 else { throw ValidationError("--top must be 0 or more") }
+        try OptionRange.check("--top", top, in: OptionRange.count)
     }
 
     func run() throws {

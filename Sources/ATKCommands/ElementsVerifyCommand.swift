@@ -26,16 +26,16 @@ struct ElementsVerifyCommand: ParsableCommand {
     @OptionGroup var input: InputOptions
     @OptionGroup var outputOptions: OutputOptions
 
-    @Option(help: "How many invalid chains, differing fields and malformed lines to list (each).")
+    @Option(help: "How many invalid chains, differing fields and malformed lines to list (each; 0 to 1,000,000).")
     var maxExamples = 10
 
-    @Option(help: "How many recorded → rebuilt pairs to show per field.")
+    @Option(help: "How many recorded → rebuilt pairs to show per field (0 to 1,000,000).")
     var topPairs = 5
 
     func validate() throws {
         try outputOptions.format.require([.text, .json])
-        guard maxExamples >= 0 else { throw ValidationError("--max-examples must be 0 or more") }
-        guard topPairs >= 0 else { throw ValidationError("--top-pairs must be 0 or more") }
+        try OptionRange.check("--max-examples", maxExamples, in: OptionRange.count)
+        try OptionRange.check("--top-pairs", topPairs, in: OptionRange.count)
     }
 
     func run() throws {

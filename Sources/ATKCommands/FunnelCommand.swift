@@ -72,7 +72,7 @@ struct FunnelCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Break the funnel down by this property's value on the attempt's step-1 event.", valueName: "property"))
     var breakdown: String?
 
-    @Option(help: "How many breakdown values to list; the rest are summed as \"other\".")
+    @Option(help: "How many breakdown values to list (1 to 1,000,000); the rest are summed as \"other\".")
     var breakdownLimit = 10
 
     @Option(help: ArgumentHelp("Drop users who do this event (with filters) between their first and last reached step; repeat for several.", valueName: "step"))
@@ -87,7 +87,7 @@ struct FunnelCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --path: the property holding the conversion's action path.", valueName: "property"))
     var pathProperty = "user_action_path"
 
-    @Option(help: "With --path: how many paths to list, by conversions.")
+    @Option(help: "With --path: how many paths to list, by conversions (1 to 1,000,000).")
     var top = 20
 
     @Flag(help: "With a --path PATTERN: the pattern's nodes must be adjacent in the path.")
@@ -96,7 +96,7 @@ struct FunnelCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --path: break conversions down by the entity at this node (its last occurrence in the path).", valueName: "node"))
     var entity: String?
 
-    @Option(help: "How many malformed lines to list (file and line) in the report.")
+    @Option(help: "How many malformed lines to list (file and line) in the report (0 to 1,000,000).")
     var maxExamples = 10
 
     /// What the arguments ask for, checked.
@@ -133,7 +133,7 @@ struct FunnelCommand: ParsableCommand {
 
     /// Parses and checks every option; usage errors as `ValidationError`.
     func plan() throws -> Plan {
-        guard maxExamples >= 0 else { throw ValidationError("--max-examples must be 0 or more") }
+        try OptionRange.check("--max-examples", maxExamples, in: OptionRange.count)
         let hasSteps = steps != nil || !step.isEmpty
         if path {
             guard !hasSteps else { throw ValidationError("--path and --steps/--step are different funnels: give one") }
@@ -167,7 +167,7 @@ struct FunnelCommand: ParsableCommand {
         guard let unit = FunnelCountingUnit(rawValue: count) else {
             throw ValidationError("--count must be users or conversions, got '\(count)'")
         }
-        guard breakdownLimit >= 1 else { throw ValidationError("--breakdown-limit must be 1 or more") }
+        try OptionRange.check("--breakdown-limit", breakdownLimit, in: OptionRange.positiveCount)
         guard breakdown != nil || breakdownLimit == 10 else { throw ValidationError("--breakdown-limit needs --breakdown") }
         var configuration = EventFunnelConfiguration(steps: funnelSteps, window: parsedWindow)
         configuration.mode = parsedMode
@@ -183,7 +183,7 @@ struct FunnelCommand: ParsableCommand {
         let eventOnly = [("--window", window != "1d"), ("--mode", mode != "default"), ("--count", count != "users"),
                          ("--by", by != nil), ("--breakdown", breakdown != nil), ("--exclude", !exclude.isEmpty)]
         if let (name, _) = eventOnly.first(where: { $0.1 }) { throw ValidationError("\(name) is for event funnels, not --path") }
-        guard top >= 1 else { throw ValidationError("--top must be 1 or more") }
+        try OptionRange.check("--top", top, in: OptionRange.positiveCount)
         var files = input.files
         var configuration = PathFunnelAnalysis.Configuration()
         configuration.conversionEvent = conversion

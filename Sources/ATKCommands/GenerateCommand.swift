@@ -22,7 +22,7 @@ struct GenerateCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "Users to simulate (about 33 events each).")
+    @Option(help: "Users to simulate (about 33 events each; 0 to 1,000,000).")
     var users = 100
 
     @Option(help: "Random seed: the same seed and options give the same bytes.")
@@ -31,10 +31,10 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: "Probability of each fault at each opportunity, 0 to 1 (0: a clean dump).")
     var faults = 0.0
 
-    @Option(help: "Days the sessions are spread over.")
+    @Option(help: "Days the sessions are spread over (1 to 36,500).")
     var days = 7
 
-    @Option(help: ArgumentHelp("First day, as milliseconds since the epoch (default 2026-09-01 00:00 UTC).", valueName: "ms"))
+    @Option(help: ArgumentHelp("First day, as ms since the epoch, 0 (1970) to 253402300799999 (9999-12-31) (default 2026-09-01 00:00 UTC).", valueName: "ms"))
     var start: Int64 = GeneratorOptions().start
 
     @Option(help: "How AddToCart's user_action_path is written: list (of strings), object (seed 000's), or mixed.")
@@ -50,9 +50,12 @@ struct GenerateCommand: ParsableCommand {
     var visualizedConfig: String?
 
     func validate() throws {
-        guard users >= 0 else { throw ValidationError("--users must be 0 or more") }
+        try OptionRange.check("--users", users, in: OptionRange.users)
         guard (0...1).contains(faults) else { throw ValidationError("--faults must be between 0 and 1") }
-        guard days >= 1 else { throw ValidationError("--days must be 1 or more") }
+        try OptionRange.check("--days", days, in: OptionRange.days)
+        guard TimeSyntax.instantRange.contains(start) else {
+            throw ValidationError("--start must be ms since the epoch \(TimeSyntax.instantRangeHelp), not \(start)")
+        }
         guard GeneratorOptions.PathFormat(rawValue: pathFormat) != nil else {
             throw ValidationError("--path-format must be list, object or mixed")
         }

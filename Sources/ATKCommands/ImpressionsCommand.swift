@@ -76,7 +76,7 @@ struct ImpressionsCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Exit 1 when the estimated missing rate is above this (0 to 1; Docs/impressions.md).", valueName: "rate"))
     var maxMissingRate: Double?
 
-    @Option(help: "Examples listed per finding kind.")
+    @Option(help: "Examples listed per finding kind (0 to 1,000,000).")
     var maxExamples = 10
 
     func validate() throws {
@@ -126,7 +126,7 @@ struct ImpressionsCommand: ParsableCommand {
         for (name, rate) in [("--max-duplicate-rate", maxDuplicateRate), ("--max-missing-rate", maxMissingRate)] {
             if let rate, !(0...1).contains(rate) { throw ValidationError("\(name) must be between 0 and 1") }
         }
-        guard maxExamples >= 0 else { throw ValidationError("--max-examples must be 0 or more") }
+        try OptionRange.check("--max-examples", maxExamples, in: OptionRange.count)
         options.maxExamples = maxExamples
         return options
     }

@@ -49,12 +49,12 @@ struct PlanInferCommand: ParsableCommand {
     @Option(help: "Share of an event's occurrences a property must be present in to be required (0 to 1).")
     var requiredShare = 0.99
 
-    @Option(help: "Most distinct values a string property may have to become an enum.")
+    @Option(help: "Most distinct values a string property may have to become an enum (0 to 1,000,000).")
     var maxEnum = 20
 
     func validate() throws {
         guard (0...1).contains(requiredShare) else { throw ValidationError("--required-share must be between 0 and 1") }
-        guard maxEnum >= 0 else { throw ValidationError("--max-enum must be 0 or more") }
+        try OptionRange.check("--max-enum", maxEnum, in: OptionRange.count)
     }
 
     func run() throws {
@@ -64,8 +64,8 @@ struct PlanInferCommand: ParsableCommand {
         let (_, unreadable) = input.read(inputs, into: &inferrer)
         try write(inferrer, to: plan)
         for gap in inferrer.partlyMissingRequired {
-            let share = Terminal.percent(Double(gap.present) / Double(gap.checked), decimals: 2)
-            Terminal.diagnose("\(gap.event).\(gap.property) is required (present in \(share) of \(gap.checked)); the plan flags the \(gap.checked - gap.present) events without it")
+            Terminal.diagnose(Self.gapMessage(event: gap.event, property: gap.property,
+                                              present: gap.present, checked: gap.checked))
         }
         if unreadable { throw CommandExit.unreadableInput }
     }
@@ -80,5 +80,12 @@ struct PlanInferCommand: ParsableCommand {
             plan.discard()
             throw CommandError(error)
         }
+    }
+
+    /// The note for a property required by share that some of the event's occurrences lack.
+    static func gapMessage(event: String, property: String, present: Int, checked: Int) -> String {
+        let share = Terminal.percent(Double(present) / Double(checked), decimals: 2)
+        return "\(event).\(property) is required (present in \(share) of \(checked)); "
+            + "the plan flags the \(checked - present) events without it"
     }
 }

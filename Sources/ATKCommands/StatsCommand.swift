@@ -24,11 +24,12 @@ struct StatsCommand: ParsableCommand {
     @OptionGroup var input: InputOptions
     @OptionGroup var outputOptions: OutputOptions
 
-    @Option(help: "How many malformed lines to list (file and line) in the report.")
+    @Option(help: "How many malformed lines to list (file and line) in the report (0 to 1,000,000).")
     var maxExamples = 10
 
     func validate() throws {
         try outputOptions.format.require([.text, .json])
+        try OptionRange.check("--max-examples", maxExamples, in: OptionRange.count)
     }
 
     func run() throws {

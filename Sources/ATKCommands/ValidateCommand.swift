@@ -42,7 +42,7 @@ struct ValidateCommand: ParsableCommand {
     @OptionGroup var input: InputOptions
     @OptionGroup var outputOptions: OutputOptions
 
-    @Option(help: "Examples listed per rule.")
+    @Option(help: "Examples listed per rule (0 to 1,000,000).")
     var maxExamples = 5
 
     @Option(name: .customLong("rule"), help: ArgumentHelp("Check only this rule (repeatable).", valueName: "id"))
@@ -57,7 +57,7 @@ struct ValidateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Fail on errors only when lines with errors / lines > R (0 to 1).", valueName: "R"))
     var maxErrorRate: Double?
 
-    @Option(help: ArgumentHelp("The time time.future compares with: ISO-8601 (2026-09-08T12:00:00Z) or ms since the epoch (default: the clock).", valueName: "time"))
+    @Option(help: ArgumentHelp("The time time.future compares with: ISO-8601 (2026-09-08T12:00:00Z) or ms since the epoch, 1970 to 9999 (default: the clock).", valueName: "time"))
     var now: String?
 
     @Option(help: ArgumentHelp("How far past now a time may be (90s, 10m, 1h, 7d; a unit is required).", valueName: "span"))
@@ -90,7 +90,7 @@ struct ValidateCommand: ParsableCommand {
 
     func validate() throws {
         try outputOptions.format.require([.text, .json, .junit])
-        guard maxExamples >= 0 else { throw ValidationError("--max-examples must be 0 or more") }
+        try OptionRange.check("--max-examples", maxExamples, in: OptionRange.count)
         if plan == nil && (strictPlan || assertFormats) {
             throw ValidationError("--strict-plan and --assert-formats need --plan")
         }
@@ -103,7 +103,8 @@ struct ValidateCommand: ParsableCommand {
             throw ValidationError("--max-error-rate must be between 0 and 1")
         }
         if let now, TimeSyntax.instant(now) == nil {
-            throw ValidationError("--now must be ISO-8601 (2026-09-08T12:00:00Z) or ms since the epoch, not '\(now)'")
+            throw ValidationError("--now must be a real date and time, ISO-8601 (2026-09-08T12:00:00Z) or ms since the epoch, "
+                                  + "\(TimeSyntax.instantRangeHelp), not '\(now)'")
         }
         for (name, value) in [("--future-tolerance", futureTolerance), ("--duration-tolerance", durationTolerance)]
         where TimeSyntax.span(value) == nil {

@@ -265,8 +265,9 @@ struct ValidateEndToEndTests {
         let parser = XMLParser(data: Data(xml.utf8))
         parser.delegate = collector
         #expect(parser.parse())
-        // One per built-in rule (25 with json.invalid_utf8 and json.lone_surrogate).
-        #expect(collector.testcases.count == 25 && collector.testcases.first == "json.malformed")
+        // One per built-in rule (27 with json.invalid_utf8, json.lone_surrogate,
+        // lifecycle.duration_out_of_range and time.flush_out_of_range).
+        #expect(collector.testcases.count == 27 && collector.testcases.first == "json.malformed")
         #expect(collector.failures == 7)
         #expect(collector.skipped == 1)
         #expect(xml.contains("demo.jsonl.gz:148: not valid JSON"))

@@ -8,7 +8,13 @@
 public struct DumpGenerator {
     public let options: GeneratorOptions
 
+    /// - Parameter options: what to make; `users`, `days` and `start` are clamped to the ranges
+    ///   ``GeneratorOptions`` documents, within which no time of the simulation overflows.
     public init(options: GeneratorOptions) {
+        var options = options
+        options.users = max(0, options.users)
+        options.days = min(max(1, options.days), GeneratorOptions.maximumDays)
+        options.start = min(max(TimeSyntax.instantRange.lowerBound, options.start), TimeSyntax.instantRange.upperBound)
         self.options = options
     }
 

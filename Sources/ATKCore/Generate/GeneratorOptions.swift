@@ -6,10 +6,13 @@ public struct GeneratorOptions: Sendable {
     public var seed: UInt64 = 1
     /// Probability of each fault at each opportunity (0 = a clean dump).
     public var faultRate = 0.0
-    /// Milliseconds since the epoch of the first day (default 2026-09-01 00:00 UTC).
+    /// Milliseconds since the epoch of the first day (default 2026-09-01 00:00 UTC), within
+    /// ``TimeSyntax/instantRange`` (1970 to 9999).
     public var start: Int64 = 1_788_220_800_000
-    /// Days the sessions are spread over.
+    /// Days the sessions are spread over, 1 to ``maximumDays``.
     public var days = 7
+    /// The most days a dump may span: 100 years.
+    public static let maximumDays = 36_500
     /// How `user_action_path` is written on `AddToCart`.
     public var pathFormat: PathFormat = .list
     /// Share of events that arrive late (flushed minutes to hours after they happened).

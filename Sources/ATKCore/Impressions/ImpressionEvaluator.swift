@@ -124,7 +124,9 @@ struct ImpressionEvaluator {
         case .oncePerView:
             duplicate = previous != nil
         case .window:
-            duplicate = previous.map { record.time - $0.lastTime <= options.windowMilliseconds } ?? false
+            // Records are in time order; the gap is exact even between -2⁶³ and 2⁶³ - 1 ms.
+            let window = UInt64(clamping: options.windowMilliseconds)
+            duplicate = previous.map { record.time.distance(from: $0.lastTime) <= window } ?? false
         case .buffer:
             duplicate = buffered(record)
         }
@@ -146,7 +148,7 @@ struct ImpressionEvaluator {
     private static func buffered(_ record: ImpressionRecord, gap: Int64, in state: inout Batches) -> Bool {
         let newBatch = record.batch >= 0 || state.batch >= 0
             ? record.batch != state.batch
-            : record.time - state.lastTime > gap
+            : record.time.distance(from: state.lastTime) > UInt64(clamping: gap)
         if newBatch {
             swap(&state.previous, &state.current)
             state.current.removeAll(keepingCapacity: true)
@@ -216,7 +218,7 @@ struct ImpressionEvaluator {
         case .duplicate:
             guard finding.other >= 0 else { return "" }
             let first = records[finding.other]
-            return "first exposed at line \(first.line), \(record.time - first.time) ms earlier"
+            return "first exposed at line \(first.line), \(record.time.distance(from: first.time)) ms earlier"
         case .clickWithoutExposure:
             return "no earlier exposure of this item in the page view"
         case .indexGap:

@@ -16,6 +16,7 @@ public enum BuiltInRule: Int, CaseIterable, Sendable {
     case timeSeconds
     case timeFuture
     case timeAfterFlush
+    case timeFlushOutOfRange
     case propertyTruncated
     case propertyTypeConflict
     case duplicateEvent
@@ -24,6 +25,7 @@ public enum BuiltInRule: Int, CaseIterable, Sendable {
     case lifecycleOrphanAppEnd
     case lifecycleNegativeDuration
     case lifecycleDurationTooLong
+    case lifecycleDurationOutOfRange
     case lifecycleDurationMismatch
     case lifecyclePassivePageView
 
@@ -62,6 +64,9 @@ public enum BuiltInRule: Int, CaseIterable, Sendable {
             ValidationRule(id: "time.future", severity: .warning, summary: "time later than now plus the tolerance")
         case .timeAfterFlush:
             ValidationRule(id: "time.after_flush", severity: .warning, summary: "time later than _flush_time (device clock moved)")
+        case .timeFlushOutOfRange:
+            ValidationRule(id: "time.flush_out_of_range", severity: .warning,
+                           summary: "integer _flush_time outside time's range (13 digits, from 2015-05-15)")
         case .propertyTruncated:
             ValidationRule(id: "property.truncated", severity: .warning, summary: "string of exactly 8,192 characters ending in $ (cut by an SDK)")
         case .propertyTypeConflict:
@@ -78,6 +83,9 @@ public enum BuiltInRule: Int, CaseIterable, Sendable {
             ValidationRule(id: "lifecycle.negative_duration", severity: .warning, summary: "event_duration below 0")
         case .lifecycleDurationTooLong:
             ValidationRule(id: "lifecycle.duration_too_long", severity: .warning, summary: "event_duration above 24 hours")
+        case .lifecycleDurationOutOfRange:
+            ValidationRule(id: "lifecycle.duration_out_of_range", severity: .warning,
+                           summary: "event_duration beyond ±9,223,372,036,854,775 s (64-bit milliseconds)")
         case .lifecycleDurationMismatch:
             ValidationRule(id: "lifecycle.duration_mismatch", severity: .warning, summary: "$AppEnd duration differs from the time since its $AppStart")
         case .lifecyclePassivePageView:

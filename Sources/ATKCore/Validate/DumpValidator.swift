@@ -42,7 +42,8 @@ public struct DumpValidator: DumpVisitor {
         self.options = options
         findings = ValidationFindings(registry: registry, enabled: options.rules, maxExamples: options.maxExamples,
                                       breakdown: options.breakdownProperty != nil)
-        futureLimit = options.now &+ options.futureTolerance
+        // Clamped: a library caller may pass any now and tolerance (the CLI checks their ranges).
+        futureLimit = options.now.addingClamped(options.futureTolerance)
         types = PropertyTypeTracker(keep: options.maxExamples, withBreakdown: options.breakdownProperty != nil)
         lifecycle = LifecycleTracker(durationTolerance: options.durationTolerance)
         self.checks = checks
@@ -219,15 +220,28 @@ public struct DumpValidator: DumpVisitor {
             return nil
         }
         if time > futureLimit {
+            let ahead = TimeSyntax.describe(time.subtractingClamped(options.now))
             findings.report(.timeFuture, event: eventName(), value: Self.shown(node),
-                            message: "time is \(TimeSyntax.describe(time - options.now)) after now (tolerance \(TimeSyntax.describe(options.futureTolerance)))")
+                            message: "time is \(ahead) after now (tolerance \(TimeSyntax.describe(options.futureTolerance)))")
         }
-        if let flush = flushTime?.int64Value, time > flush {
-            findings.report(.timeAfterFlush, event: eventName(), value: Self.shown(node),
-                            message: "time is \(TimeSyntax.describe(time - flush)) after _flush_time \(flush): the device clock moved")
+        if let flushTime, flushTime.isIntegerLiteral {
+            // Judged only within time's own range, where differences cannot overflow.
+            if let flush = flushTime.int64Value, Self.validTimes.contains(flush) {
+                if time > flush {
+                    findings.report(.timeAfterFlush, event: eventName(), value: Self.shown(node),
+                                    message: "time is \(TimeSyntax.describe(time - flush)) after _flush_time \(flush): the device clock moved")
+                }
+            } else {
+                findings.report(.timeFlushOutOfRange, event: eventName(), value: Self.shown(flushTime),
+                                message: "_flush_time is not a time in ms: 13 digits, from 2015-05-15")
+            }
         }
         return time
     }
+
+    /// The `time` values the envelope accepts: 13 digits, not before the SDKs' floor. Any two differ
+    /// by less than 10¹³ ms, so their differences never overflow.
+    static let validTimes: ClosedRange<Int64> = GeneratorTruth.timeFloor...9_999_999_999_999
 
     /// Why an id (`distinct_id`, `original_id`) is invalid, or nil.
     private static func idProblem(_ node: JSONNode?, name: String) -> String? {
@@ -390,11 +404,16 @@ public struct DumpValidator: DumpVisitor {
                 findings.report(.presetMissingProperty, event: eventName(), value: nil, message: "$AppEnd without event_duration or $event_duration")
             }
             if let duration = scan.duration {
-                if duration < 0 {
-                    findings.report(.lifecycleNegativeDuration, event: eventName(), value: "event_duration \(LifecycleTracker.seconds(duration))",
-                                    message: "event_duration is negative")
+                let shown = "event_duration \(LifecycleTracker.seconds(duration))"
+                if !(abs(duration * 1000) < 0x1p63) {
+                    // Too large for 64-bit ms (or infinite: `1e999` reads as infinity): no span to describe.
+                    findings.report(.lifecycleDurationOutOfRange, event: eventName(), value: shown,
+                                    message: "event_duration is beyond ±9,223,372,036,854,775 s, the range of 64-bit ms")
+                } else if duration < 0 {
+                    findings.report(.lifecycleNegativeDuration, event: eventName(), value: shown, message: "event_duration is negative")
                 } else if duration > 86_400 {
-                    findings.report(.lifecycleDurationTooLong, event: eventName(), value: "event_duration \(LifecycleTracker.seconds(duration))",
+                    // Within 64-bit ms: checked above.
+                    findings.report(.lifecycleDurationTooLong, event: eventName(), value: shown,
                                     message: "event_duration is \(TimeSyntax.describe(Int64(duration * 1000))), over 24 hours")
                 }
             }

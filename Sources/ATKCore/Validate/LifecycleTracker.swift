@@ -125,7 +125,10 @@ struct LifecycleTracker {
 
     private func message(_ rule: BuiltInRule, _ record: Record, _ related: Int) -> String {
         let other = related >= 0 ? records[related] : nil
-        let at = other.map { "the \($0.kind.eventName) at \(Self.place($0.location, from: record.location)) (\(TimeSyntax.describe(record.time - $0.time)) earlier)" } ?? ""
+        let at = other.map { other in
+            let earlier = TimeSyntax.describe(record.time.subtractingClamped(other.time))
+            return "the \(other.kind.eventName) at \(Self.place(other.location, from: record.location)) (\(earlier) earlier)"
+        } ?? ""
         switch rule {
         case .lifecycleMissingAppEnd where record.kind == .start:
             return "the session begun by \(at) has no $AppEnd before this $AppStart"

@@ -14,6 +14,27 @@ struct DumpGeneratorTests {
         return (path, truth)
     }
 
+    @Test("users, days and start outside their ranges are clamped, so no time overflows")
+    func clampedOptions() throws {
+        var options = GeneratorOptions()
+        options.users = -5
+        options.days = Int.max
+        options.start = .max
+        var generator = DumpGenerator(options: options)
+        #expect(generator.options.users == 0 && generator.options.days == GeneratorOptions.maximumDays)
+        #expect(generator.options.start == TimeSyntax.instantRange.upperBound)
+        options.users = 2
+        options.days = -1
+        options.start = .min
+        generator = DumpGenerator(options: options)
+        #expect(generator.options.days == 1 && generator.options.start == 0)
+        let directory = try TemporaryDirectory()
+        let path = directory.path("dump.jsonl")
+        _ = try generator.generate(to: DumpWriter(path: path, gzip: false))
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains("\"time\":"))
+    }
+
     @Test("the same seed gives the same bytes; another seed does not")
     func deterministic() throws {
         let directory = try TemporaryDirectory()

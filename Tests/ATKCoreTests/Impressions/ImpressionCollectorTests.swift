@@ -301,6 +301,32 @@ struct ImpressionListTests {
     }
 }
 
+@Suite("Impressions: times at the ends of 64 bits")
+struct ImpressionExtremeTimeTests {
+    @Test("two exposures 2⁶³ ms apart and more: far apart under every policy, the gap reported exactly",
+          arguments: ImpressionOptions.Policy.allCases)
+    func farApart(_ policy: ImpressionOptions.Policy) throws {
+        let lines = [
+            Line.exposure(Int64.min, row: 0, item: "A"), Line.exposure(1_788_248_827_115, row: 0, item: "A"),
+            Line.exposure(Int64.max, row: 0, item: "A"),
+        ]
+        let report = try evaluate(lines) { options in
+            options.policy = policy
+            options.windowMilliseconds = TimeSpan.maximum
+            options.batchGapMilliseconds = TimeSpan.maximum
+        }
+        #expect(report.summary.exposures == 3)
+        // A window of 9·10¹⁸ ms is shorter than either gap; once per view and the buffer (each
+        // exposure a batch of its own, the key in the previous one) count both repeats.
+        #expect(report.summary.duplicates == (policy == .window ? 0 : 2))
+        if policy == .oncePerView {
+            let details = report.examples.filter { $0.finding == .duplicate }.map(\.detail)
+            #expect(details == ["first exposed at line 1, 9223373825103602923 ms earlier",
+                                "first exposed at line 1, 18446744073709551615 ms earlier"])
+        }
+    }
+}
+
 @Suite("Impressions: memory")
 struct ImpressionRecordTests {
     @Test("a kept event costs 48 bytes, as Docs/impressions.md says")

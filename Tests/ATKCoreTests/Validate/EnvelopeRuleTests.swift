@@ -110,6 +110,36 @@ struct EnvelopeRuleTests {
         #expect(run.lines("time.seconds") == [3])
     }
 
+    @Test("time.flush_out_of_range: an integer _flush_time outside time's range; time.after_flush is not judged then")
+    func flushOutOfRange() throws {
+        let run = try validate([
+            eventLine(time: "1788220000000", flushTime: "-9223372036854775808"),
+            eventLine(time: "1788220000000", flushTime: "9223372036854775807"),
+            eventLine(time: "1788220000000", flushTime: "99999999999999999999"),
+            eventLine(time: "1788220000000", flushTime: "1788210000"),
+            eventLine(time: "1788220000000", flushTime: "1431656639999"),
+            eventLine(time: "1788220000000", flushTime: "1431656640000"),
+            eventLine(time: "1788220000000", flushTime: "1.5"),
+            eventLine(time: "1788220000000", flushTime: "\"soon\""),
+            eventLine(time: "1788220000", flushTime: "-9223372036854775808"),
+        ])
+        #expect(run.lines("time.flush_out_of_range") == [1, 2, 3, 4, 5])
+        #expect(run.lines("time.after_flush") == [6])
+        #expect(run.examples(.timeFlushOutOfRange)[0].value == "-9223372036854775808")
+    }
+
+    @Test("time.future with now and a tolerance at the ends of 64 bits: clamped, no overflow")
+    func futureAtTheEnds() throws {
+        let line = [eventLine(time: "9999999999999")]
+        let early = try validate(line) { $0.now = .min; $0.futureTolerance = 0 }
+        #expect(early.lines("time.future") == [1])
+        #expect(early.examples(.timeFuture)[0].message.hasPrefix("time is 106751991167d 7h after now"))
+        let late = try validate(line) { $0.now = .max; $0.futureTolerance = .max }
+        #expect(late.lines("time.future").isEmpty)
+        let tolerant = try validate(line) { $0.now = testNow; $0.futureTolerance = .max }
+        #expect(tolerant.lines("time.future").isEmpty)
+    }
+
     @Test("envelope.properties: missing or not an object on a track line only")
     func properties() throws {
         let run = try validate([

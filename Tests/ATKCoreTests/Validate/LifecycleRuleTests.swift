@@ -68,6 +68,21 @@ struct LifecycleRuleTests {
         #expect(run.lines("lifecycle.duration_too_long") == [4])
     }
 
+    @Test("duration_out_of_range: beyond 64-bit ms (1e16 s, -1e16 s, 1e999 read as infinity), in place of the other two")
+    func durationOutOfRange() throws {
+        let run = try validate([
+            start(0), end(1_000, duration: "1e16"), end(2_000, duration: "-1e16"), end(3_000, duration: "1e999"),
+            end(4_000, duration: "9.2e15"), end(5_000, duration: "9.3e15", key: "$event_duration"),
+        ])
+        #expect(run.lines("lifecycle.duration_out_of_range") == [2, 3, 4, 6])
+        #expect(run.lines("lifecycle.duration_too_long") == [5])
+        #expect(run.lines("lifecycle.negative_duration").isEmpty)
+        #expect(run.examples(.lifecycleDurationOutOfRange)[0].value == "event_duration 1e+16")
+        #expect(run.examples(.lifecycleDurationTooLong)[0].message == "event_duration is 106481481481d 11h, over 24 hours")
+        // The session's mismatch is still judged, in doubles.
+        #expect(run.lines("lifecycle.duration_mismatch") == [2])
+    }
+
     @Test("duration_mismatch: more than the tolerance from the session's length, either way")
     func mismatch() throws {
         let lines = [

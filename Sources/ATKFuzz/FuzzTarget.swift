@@ -1,0 +1,174 @@
+import ATKCommands
+import ATKCore
+import ATKFunnel
+
+/// One thing `atk-fuzz` feeds arbitrary bytes to: the line parser, or one analysis end to end.
+///
+/// An analysis target splits the input into lines (``LineFeed``, as ``DumpReader`` would), feeds
+/// them to the analysis, asks for its results and renders its reports in every format
+/// (``ReportRendering``): arithmetic on times and counts often happens only there. Where an
+/// analysis has options that change its arithmetic (policies, modes, windows), the target runs
+/// each configuration that matters on the same input. Any trap, sanitizer report or broken
+/// precondition is a bug.
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    /// `JSONScanner` on the whole input as one JSON text, then every line walked value by value.
+    case parser
+    /// `atk stats`.
+    case stats
+    /// `atk validate` with a breakdown.
+    case validate
+    /// `atk validate --plan Samples/plan.json`.
+    case validatePlan = "validate-plan"
+    /// `atk plan infer`.
+    case planInfer = "plan-infer"
+    /// `atk funnel --steps`: default mode by users, and every strict mode by conversions over a huge window.
+    case eventFunnel = "event-funnel"
+    /// `atk funnel --path`, with a pattern and an entity, and without.
+    case pathFunnel = "path-funnel"
+    /// `atk impressions` under each duplicate policy, and with an items list.
+    case impressions
+    /// `atk elements verify`.
+    case elementsVerify = "elements-verify"
+    /// `atk elements top`, by position and not.
+    case elementsTop = "elements-top"
+    /// `atk elements match --config Samples/visualized.json`.
+    case elementsMatch = "elements-match"
+    /// `atk elements drift`.
+    case elementsDrift = "elements-drift"
+
+    /// Runs the target on one input.
+    ///
+    /// - Complexity: that of the analysis on a dump of `bytes`, a few times over where the target
+    ///   runs several configurations.
+    public func run(_ bytes: UnsafeRawBufferPointer) {
+        switch self {
+        case .parser: Self.parse(bytes)
+        case .stats: Self.stats(bytes)
+        case .validate: Self.validate(bytes, plan: nil)
+        case .validatePlan: Self.validate(bytes, plan: FuzzFixtures.planPath)
+        case .planInfer: Self.inferPlan(bytes)
+        case .eventFunnel: Self.eventFunnel(bytes)
+        case .pathFunnel: Self.pathFunnel(bytes)
+        case .impressions: Self.impressions(bytes)
+        case .elementsVerify: Self.elementsVerify(bytes)
+        case .elementsTop: Self.elementsTop(bytes)
+        case .elementsMatch: Self.elementsMatch(bytes)
+        case .elementsDrift: Self.elementsDrift(bytes)
+        }
+    }
+
+    /// ``run(_:)`` for bytes in an array.
+    public func run(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { run($0) }
+    }
+
+    // MARK: - Targets
+
+    /// "Now" for validate: fixed, so that a crash replays whatever the day.
+    static let now: Int64 = 1_788_825_600_000
+
+    private static func parse(_ bytes: UnsafeRawBufferPointer) {
+        var scanner = JSONScanner()
+        do throws(JSONSyntaxError) {
+            try scanner.scan(bytes, into: JSONTape())
+        } catch {
+            _ = error.description
+        }
+        var walker = TreeWalker()
+        let report = LineFeed.feed(bytes, into: &walker)
+        precondition(report.malformedLines == walker.malformed, "malformed lines counted twice or missed")
+    }
+
+    private static func stats(_ bytes: UnsafeRawBufferPointer) {
+        var collector = StatsCollector(maxExamples: 3)
+        let report = LineFeed.feed(bytes, into: &collector)
+        _ = collector.eventRows
+        _ = collector.typeRows
+        consume(ReportRendering.stats(collector, [report]))
+    }
+
+    private static func validate(_ bytes: UnsafeRawBufferPointer, plan: String?) {
+        var options = ValidationOptions(now: now)
+        options.maxExamples = 3
+        options.breakdownProperty = "$app_version"
+        var registry = RuleRegistry()
+        var checks: [any LineCheck] = []
+        if plan != nil {
+            guard let checker = FuzzFixtures.planChecker else { preconditionFailure("Samples/plan.json is refused") }
+            PlanLineCheck.registerRules(in: &registry, strict: false)
+            checks.append(PlanLineCheck(checker: checker, registry: &registry, strict: false))
+        }
+        var validator = DumpValidator(options: options, registry: registry, checks: checks)
+        let report = LineFeed.feed(bytes, into: &validator)
+        validator.finish()
+        consume(ReportRendering.validation(validator, planPath: plan, [report]))
+    }
+
+    private static func inferPlan(_ bytes: UnsafeRawBufferPointer) {
+        var inferrer = PlanInferrer(requiredShare: 0.5, maxEnum: 3)
+        _ = LineFeed.feed(bytes, into: &inferrer)
+        consume(ReportRendering.plan(inferrer))
+    }
+
+    private static func eventFunnel(_ bytes: UnsafeRawBufferPointer) {
+        for configuration in FuzzFixtures.funnelConfigurations {
+            guard var analysis = try? EventFunnelAnalysis(configuration: configuration) else {
+                preconditionFailure("a fixed funnel configuration is refused")
+            }
+            let report = LineFeed.feed(bytes, into: &analysis)
+            consume(ReportRendering.eventFunnel(analysis.result(), [report]))
+        }
+    }
+
+    private static func pathFunnel(_ bytes: UnsafeRawBufferPointer) {
+        for configuration in FuzzFixtures.pathConfigurations {
+            var analysis = PathFunnelAnalysis(configuration: configuration)
+            let report = LineFeed.feed(bytes, into: &analysis)
+            consume(ReportRendering.pathFunnel(analysis.result(top: 5), [report]))
+        }
+    }
+
+    private static func impressions(_ bytes: UnsafeRawBufferPointer) {
+        for options in FuzzFixtures.impressionOptions {
+            var collector = ImpressionCollector(options: options)
+            let report = LineFeed.feed(bytes, into: &collector)
+            let result = collector.report()
+            consume(ReportRendering.impressions(collector, result, options: options, [report]))
+        }
+    }
+
+    private static func elementsVerify(_ bytes: UnsafeRawBufferPointer) {
+        var verifier = ElementVerifier(maxExamples: 3)
+        let report = LineFeed.feed(bytes, into: &verifier)
+        for field in ElementField.allCases { _ = verifier.commonPairs(field, limit: 3) }
+        consume(ReportRendering.elementsVerify(verifier, [report]))
+    }
+
+    private static func elementsTop(_ bytes: UnsafeRawBufferPointer) {
+        for byPosition in [false, true] {
+            var table = ElementClickTable(byPosition: byPosition, useRecordedIdentifiers: byPosition)
+            let report = LineFeed.feed(bytes, into: &table)
+            consume(ReportRendering.elementsTop(table, byPosition: byPosition, [report]))
+        }
+    }
+
+    private static func elementsMatch(_ bytes: UnsafeRawBufferPointer) {
+        guard let config = FuzzFixtures.visualizedConfig,
+              var counter = try? VisualEventCounter(configJSON: config) else {
+            preconditionFailure("Samples/visualized.json is refused")
+        }
+        let report = LineFeed.feed(bytes, into: &counter)
+        consume(ReportRendering.elementsMatch(counter, [report]))
+    }
+
+    private static func elementsDrift(_ bytes: UnsafeRawBufferPointer) {
+        var finder = ElementDriftFinder()
+        let report = LineFeed.feed(bytes, into: &finder)
+        consume(ReportRendering.elementsDrift(finder, [report]))
+    }
+
+    /// Checks that the command's report could be set up at all (its options parse).
+    private static func consume(_ texts: [String]) {
+        precondition(!texts.isEmpty, "the command's report could not be set up")
+    }
+}
