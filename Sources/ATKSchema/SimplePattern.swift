@@ -1,6 +1,6 @@
-/// A regular expression made only of ASCII character sets with quantifiers, optionally
-/// anchored by a leading `^` and a trailing `$` (e.g. `^[A-Z]{3}-[0-9]+$`), matched
-/// directly on UTF-8 bytes without allocating.
+/// A regular expression made only of ASCII character sets with quantifiers, anchored by a
+/// leading `^` and optionally by a trailing `$` (e.g. `^[A-Z]{3}-[0-9]+$`), matched directly on
+/// UTF-8 bytes in one pass, without allocating.
 ///
 /// Because every set holds only ASCII characters, a byte-level match is exactly the
 /// ECMA-262 code-point match: bytes of multi-byte UTF-8 sequences never match a set.
@@ -10,7 +10,13 @@
 /// without the group or the pattern with the group's text inlined does, so each such
 /// pattern is kept as those alternatives (up to `maxBranches`). Anything else (other
 /// groups, alternation, `.`, `\s`, negated classes, non-ASCII characters, lookarounds, ...)
-/// is not a simple pattern and is left to `Regex`.
+/// is not a simple pattern and is left to `LinearRegex`.
+///
+/// Every branch must also be decided by one greedy pass (see `Branch.isGreedy`): anchored, so
+/// there is one start, and with atoms whose lengths are forced. Matching the rest here meant
+/// retrying starts (`a?[0-9]+x` rescans a run of digits from each of its bytes: quadratic) or
+/// lengths (`^a*a*a*a*b` backtracks through every split of a run of `a`s: polynomial of the
+/// pattern's degree), so those go to `LinearRegex`, which is linear for them.
 struct SimplePattern: Sendable {
     /// One character set with its repetition bounds.
     struct Atom: Sendable {
@@ -32,18 +38,30 @@ struct SimplePattern: Sendable {
         }
     }
 
-    /// One alternative: a range of atoms between optional anchors. Plain data, so a compiled
-    /// program can keep every pattern's branches and atoms in flat tables and match them
+    /// One alternative: a range of atoms after `^`, up to an optional `$`. Plain data, so a
+    /// compiled program can keep every pattern's branches and atoms in flat tables and match them
     /// without copying (and retaining) a pattern per match.
     struct Branch: Sendable {
         var atoms: Range<Int>
-        let anchoredStart: Bool
         let anchoredEnd: Bool
+
         /// Whether taking as many bytes as possible for each atom decides the match, with no
-        /// backtracking: each atom of variable length is last, or followed by an atom that needs a
-        /// byte and shares none with it (`^[0-9]+\.[0-9]+$`). Ending the first atom earlier would
-        /// leave a byte of its own set where the next atom needs one of its.
-        let greedy: Bool
+        /// backtracking: each atom of variable length shares no byte with the atoms that could
+        /// consume the byte after it, which are the atoms up to and including the next one that
+        /// needs a byte (all the rest when none does). In any match such an atom takes its whole
+        /// run (up to its maximum): the byte after a shorter take would be one of its own, which
+        /// no later atom could consume (`^[0-9]+\.[0-9]+$`, `^a?b*c{2,}$`).
+        static func isGreedy(_ atoms: [Atom]) -> Bool {
+            atoms.indices.allSatisfy { index in
+                let atom = atoms[index]
+                guard atom.min != atom.max else { return true }
+                for next in atoms[(index + 1)...] {
+                    guard atom.low & next.low == 0, atom.high & next.high == 0 else { return false }
+                    if next.min >= 1 { break }
+                }
+                return true
+            }
+        }
     }
 
     /// Most alternatives optional groups may expand to (2 per group).
@@ -61,19 +79,18 @@ struct SimplePattern: Sendable {
         for scalars in expansions {
             var parser = Parser(scalars: scalars)
             guard let parsed = parser.parse() else { return nil }
+            guard parsed.anchoredStart, Branch.isGreedy(parsed.atoms) else { return nil }
             let start = atoms.count
             atoms.append(contentsOf: parsed.atoms)
-            let greedy = zip(parsed.atoms, parsed.atoms.dropFirst()).allSatisfy { atom, next in
-                atom.min == atom.max || (next.min >= 1 && atom.low & next.low == 0 && atom.high & next.high == 0)
-            }
-            branches.append(Branch(atoms: start..<atoms.count, anchoredStart: parsed.anchoredStart,
-                                   anchoredEnd: parsed.anchoredEnd, greedy: greedy))
+            branches.append(Branch(atoms: start..<atoms.count, anchoredEnd: parsed.anchoredEnd))
         }
         self.atoms = atoms
         self.branches = branches
     }
 
     /// Whether the pattern matches somewhere in `utf8`.
+    ///
+    /// - Complexity: O(n) for n bytes, per branch.
     func matches(_ utf8: UnsafeRawBufferPointer) -> Bool {
         atoms.withUnsafeBufferPointer { atoms in
             branches.withUnsafeBufferPointer { SimplePattern.matches($0, atoms, utf8) }
@@ -81,23 +98,17 @@ struct SimplePattern: Sendable {
     }
 
     /// Whether one of `branches` (whose ranges index `atoms`) matches somewhere in `utf8`.
+    ///
+    /// - Complexity: O(n) for n bytes, per branch: each atom takes its run, and none is retried.
     static func matches(_ branches: UnsafeBufferPointer<Branch>, _ atoms: UnsafeBufferPointer<Atom>,
                         _ utf8: UnsafeRawBufferPointer) -> Bool {
-        for branch in branches {
-            let sets = UnsafeBufferPointer(rebasing: atoms[branch.atoms])
-            let starts = branch.anchoredStart ? 0...0 : 0...utf8.count
-            for start in starts where branch.greedy ? matchGreedily(sets, branch.anchoredEnd, start, utf8)
-                : match(sets, branch.anchoredEnd, 0, start, utf8) {
-                return true
-            }
-        }
-        return false
+        branches.contains { matchGreedily(UnsafeBufferPointer(rebasing: atoms[$0.atoms]), $0.anchoredEnd, utf8) }
     }
 
-    /// `match` for a `Branch.greedy` branch: one loop, no recursion.
-    private static func matchGreedily(_ atoms: UnsafeBufferPointer<Atom>, _ anchoredEnd: Bool, _ start: Int,
+    /// Whether a branch's atoms match from offset 0, each taking as many bytes as it can.
+    private static func matchGreedily(_ atoms: UnsafeBufferPointer<Atom>, _ anchoredEnd: Bool,
                                       _ utf8: UnsafeRawBufferPointer) -> Bool {
-        var position = start
+        var position = 0
         for atom in atoms {
             var taken = 0
             while taken < atom.max, position + taken < utf8.count, atom.contains(utf8[position + taken]) {
@@ -107,21 +118,6 @@ struct SimplePattern: Sendable {
             position += taken
         }
         return !anchoredEnd || position == utf8.count
-    }
-
-    private static func match(_ atoms: UnsafeBufferPointer<Atom>, _ anchoredEnd: Bool, _ atomIndex: Int,
-                              _ position: Int, _ utf8: UnsafeRawBufferPointer) -> Bool {
-        guard atomIndex < atoms.count else { return !anchoredEnd || position == utf8.count }
-        let atom = atoms[atomIndex]
-        var taken = 0
-        while taken < atom.max, position + taken < utf8.count, atom.contains(utf8[position + taken]) {
-            taken += 1
-        }
-        while taken >= atom.min {
-            if match(atoms, anchoredEnd, atomIndex + 1, position + taken, utf8) { return true }
-            taken -= 1
-        }
-        return false
     }
 
     /// `pattern` with each optional group either dropped or inlined, or `nil` when a group is
@@ -164,7 +160,7 @@ struct SimplePattern: Sendable {
         -> (body: [Unicode.Scalar], end: Int)? {
         var start = open + 1
         if start < pattern.count, pattern[start] == "?" {
-            // Only the non-capturing `(?:`; lookarounds are left to Regex.
+            // Only the non-capturing `(?:`; lookarounds are left to `LinearRegex` (which refuses them).
             guard start + 1 < pattern.count, pattern[start + 1] == ":" else { return nil }
             start += 2
         }
