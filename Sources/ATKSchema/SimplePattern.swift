@@ -1,6 +1,6 @@
-/// A regular expression made only of ASCII character sets with quantifiers, anchored by a
-/// leading `^` and optionally by a trailing `$` (e.g. `^[A-Z]{3}-[0-9]+$`), matched directly on
-/// UTF-8 bytes in one pass, without allocating.
+/// A regular expression made only of ASCII character sets with quantifiers, optionally
+/// anchored by a leading `^` and a trailing `$` (e.g. `^[A-Z]{3}-[0-9]+$`), matched directly on
+/// UTF-8 bytes without allocating, in time linear in the bytes.
 ///
 /// Because every set holds only ASCII characters, a byte-level match is exactly the
 /// ECMA-262 code-point match: bytes of multi-byte UTF-8 sequences never match a set.
@@ -12,11 +12,12 @@
 /// groups, alternation, `.`, `\s`, negated classes, non-ASCII characters, lookarounds, ...)
 /// is not a simple pattern and is left to `LinearRegex`.
 ///
-/// Every branch must also be decided by one greedy pass (see `Branch.isGreedy`): anchored, so
-/// there is one start, and with atoms whose lengths are forced. Matching the rest here meant
-/// retrying starts (`a?[0-9]+x` rescans a run of digits from each of its bytes: quadratic) or
-/// lengths (`^a*a*a*a*b` backtracks through every split of a run of `a`s: polynomial of the
-/// pattern's degree), so those go to `LinearRegex`, which is linear for them.
+/// Every branch must also be decided by one greedy pass from each start (see `Branch.isGreedy`):
+/// its atoms' lengths are forced. An anchored branch has one start; an unanchored one is tried
+/// from every offset, so it must reach at most `maxUnanchoredReach` bytes from each. Matching
+/// the rest here meant retrying lengths (`^a*a*a*a*b` backtracks through every split of a run of
+/// `a`s: polynomial of the pattern's degree) or rescanning (`a?[0-9]+x` scans a run of digits
+/// from each of its bytes: quadratic), so those go to `LinearRegex`, which is linear for them.
 struct SimplePattern: Sendable {
     /// One character set with its repetition bounds.
     struct Atom: Sendable {
@@ -38,11 +39,12 @@ struct SimplePattern: Sendable {
         }
     }
 
-    /// One alternative: a range of atoms after `^`, up to an optional `$`. Plain data, so a
-    /// compiled program can keep every pattern's branches and atoms in flat tables and match them
+    /// One alternative: a range of atoms between optional anchors. Plain data, so a compiled
+    /// program can keep every pattern's branches and atoms in flat tables and match them
     /// without copying (and retaining) a pattern per match.
     struct Branch: Sendable {
         var atoms: Range<Int>
+        let anchoredStart: Bool
         let anchoredEnd: Bool
 
         /// Whether taking as many bytes as possible for each atom decides the match, with no
@@ -66,6 +68,9 @@ struct SimplePattern: Sendable {
 
     /// Most alternatives optional groups may expand to (2 per group).
     static let maxBranches = 8
+    /// Most bytes an unanchored branch may read from one start (the sum of its atoms' maxima), which
+    /// bounds a search to that many byte checks per byte of text.
+    static let maxUnanchoredReach = 100
 
     /// The atoms of every branch, branch after branch.
     let atoms: [Atom]
@@ -79,10 +84,16 @@ struct SimplePattern: Sendable {
         for scalars in expansions {
             var parser = Parser(scalars: scalars)
             guard let parsed = parser.parse() else { return nil }
-            guard parsed.anchoredStart, Branch.isGreedy(parsed.atoms) else { return nil }
+            // Capped, so that an unbounded atom (`max` is `Int.max`) cannot overflow the sum.
+            let cap = Self.maxUnanchoredReach + 1
+            let reach = parsed.atoms.reduce(0) { min($0 + min($1.max, cap), cap) }
+            guard Branch.isGreedy(parsed.atoms), parsed.anchoredStart || reach <= Self.maxUnanchoredReach else {
+                return nil
+            }
             let start = atoms.count
             atoms.append(contentsOf: parsed.atoms)
-            branches.append(Branch(atoms: start..<atoms.count, anchoredEnd: parsed.anchoredEnd))
+            branches.append(Branch(atoms: start..<atoms.count, anchoredStart: parsed.anchoredStart,
+                                   anchoredEnd: parsed.anchoredEnd))
         }
         self.atoms = atoms
         self.branches = branches
@@ -90,7 +101,7 @@ struct SimplePattern: Sendable {
 
     /// Whether the pattern matches somewhere in `utf8`.
     ///
-    /// - Complexity: O(n) for n bytes, per branch.
+    /// - Complexity: O(n) for n bytes, per branch (times its reach when unanchored).
     func matches(_ utf8: UnsafeRawBufferPointer) -> Bool {
         atoms.withUnsafeBufferPointer { atoms in
             branches.withUnsafeBufferPointer { SimplePattern.matches($0, atoms, utf8) }
@@ -99,16 +110,24 @@ struct SimplePattern: Sendable {
 
     /// Whether one of `branches` (whose ranges index `atoms`) matches somewhere in `utf8`.
     ///
-    /// - Complexity: O(n) for n bytes, per branch: each atom takes its run, and none is retried.
+    /// - Complexity: O(n) for n bytes, per branch: each atom takes its run and none is retried; an
+    ///   unanchored branch is tried from each offset, reading at most `maxUnanchoredReach` bytes.
     static func matches(_ branches: UnsafeBufferPointer<Branch>, _ atoms: UnsafeBufferPointer<Atom>,
                         _ utf8: UnsafeRawBufferPointer) -> Bool {
-        branches.contains { matchGreedily(UnsafeBufferPointer(rebasing: atoms[$0.atoms]), $0.anchoredEnd, utf8) }
+        for branch in branches {
+            let sets = UnsafeBufferPointer(rebasing: atoms[branch.atoms])
+            let starts = branch.anchoredStart ? 0...0 : 0...utf8.count
+            for start in starts where matchGreedily(sets, branch.anchoredEnd, start, utf8) {
+                return true
+            }
+        }
+        return false
     }
 
-    /// Whether a branch's atoms match from offset 0, each taking as many bytes as it can.
-    private static func matchGreedily(_ atoms: UnsafeBufferPointer<Atom>, _ anchoredEnd: Bool,
+    /// Whether a branch's atoms match from `start`, each taking as many bytes as it can.
+    private static func matchGreedily(_ atoms: UnsafeBufferPointer<Atom>, _ anchoredEnd: Bool, _ start: Int,
                                       _ utf8: UnsafeRawBufferPointer) -> Bool {
-        var position = 0
+        var position = start
         for atom in atoms {
             var taken = 0
             while taken < atom.max, position + taken < utf8.count, atom.contains(utf8[position + taken]) {
