@@ -51,7 +51,9 @@ public struct LinearRegex: Sendable {
         let program = program
         let scratchCount = PikeVM.scratchCount(instructions: program.instructions.count)
         return withUnsafeTemporaryAllocation(of: Int32.self, capacity: scratchCount) { scratch in
-            program.instructions.withUnsafeBufferPointer { code in
+            // Never taken: every program ends with `match`, so the scratch is never empty.
+            guard let scratch = scratch.baseAddress else { return false }
+            return program.instructions.withUnsafeBufferPointer { code in
                 program.classes.withUnsafeBufferPointer { classes in
                     program.ranges.withUnsafeBufferPointer { ranges in
                         program.properties.withUnsafeBufferPointer { properties in

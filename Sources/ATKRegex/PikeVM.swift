@@ -31,16 +31,14 @@ struct PikeVM {
         4 * count
     }
 
-    /// A machine over a program's tables, with `scratch` of `scratchCount` elements (contents ignored).
+    /// A machine over a program's tables, with `scratch` pointing to `scratchCount` elements (contents ignored).
     init(code: UnsafeBufferPointer<RegexInstruction>, classes: UnsafeBufferPointer<CodePointClass>,
          ranges: UnsafeBufferPointer<ClosedRange<UInt32>>, properties: UnsafeBufferPointer<CodePointSet.PropertyTest>,
-         scratch: UnsafeMutableBufferPointer<Int32>) {
+         scratch base: UnsafeMutablePointer<Int32>) {
         self.code = code
         self.classes = classes
         self.ranges = ranges
         self.properties = properties
-        // The caller sizes the scratch from the instruction count; an empty program cannot exist.
-        let base = scratch.baseAddress.unsafelyUnwrapped
         let count = code.count
         marks = base
         current = base + count

@@ -90,7 +90,8 @@ import Testing
                 : Self.alphabet
             for _ in 0..<12 {
                 let length = Int.random(in: 0...7, using: &random)
-                let text = (0..<length).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &random)] }.joined()
+                let text = (0..<length).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &random)] }
+                    .joined()
                 guard let expected = SwiftRegexOracle.matches(pattern, text) else {
                     rejectedByOracle += 1
                     break
