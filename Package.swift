@@ -16,13 +16,15 @@ let package = Package(
             name: "CZlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
-        // Pure engines, each free of I/O and of the others: JSON Schema (tracking plans),
-        // element identifiers from responder chains, ClickHouse-exact funnels.
+        // Pure engines, free of I/O: JSON Schema (tracking plans), element identifiers from responder
+        // chains, ClickHouse-exact funnels, and the linear-time regular expressions the schema's
+        // `pattern` and the funnel's `~` share (the only dependency between engines).
+        .target(name: "ATKRegex"),
         // Cross-module optimization lets ATKCore's analyses specialize the schema validator for
         // the tape instance (no generic metadata or witness calls per value).
-        .target(name: "ATKSchema", swiftSettings: [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]),
+        .target(name: "ATKSchema", dependencies: ["ATKRegex"], swiftSettings: [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]),
         .target(name: "ATKElements"),
-        .target(name: "ATKFunnel"),
+        .target(name: "ATKFunnel", dependencies: ["ATKRegex"]),
         // Reading, parsing, the event model and every analysis. No printing, no exit.
         .target(
             name: "ATKCore",
@@ -48,6 +50,7 @@ let package = Package(
         // libFuzzer's driver, declared; linked by -sanitize=fuzzer in fuzz builds only.
         .systemLibrary(name: "CLibFuzzer"),
         .executableTarget(name: "atk-fuzz", dependencies: ["ATKFuzz", "CLibFuzzer"]),
+        .testTarget(name: "ATKRegexTests", dependencies: ["ATKRegex"]),
         .testTarget(name: "ATKSchemaTests", dependencies: ["ATKSchema"]),
         .testTarget(name: "ATKElementsTests", dependencies: ["ATKElements"]),
         .testTarget(name: "ATKFunnelTests", dependencies: ["ATKFunnel"]),

@@ -18,7 +18,7 @@ struct FunnelCommand: ParsableCommand {
 
             A step is an event name with optional filters: AddToCart, \
             '$AppViewScreen[$screen_name=ProductDetailViewController]', \
-            'Buy[price>=100,currency!=USD]', 'Search[q~^shoe]' (=, !=, <, <=, >, >=, ~ regex). \
+            'Buy[price>=100,currency!=USD]', 'Search[q~^shoe]' (=, !=, <, <=, >, >=, ~ ECMA-262 regex search). \
             Quote names or values holding , [ ] or operators with "..."; Docs/funnel.md has the rules.
 
             Modes: default; strict-order (an event matching no step stops the user's funnel); \

@@ -1,11 +1,16 @@
+import ATKRegex
+
 /// One `property OP value` condition of a funnel step, such as `price>=100`.
 ///
 /// Comparison rules:
 /// - Numeric when the literal is an unquoted number (parsed as `Double`) and
 ///   the event reports a number for the property; otherwise the property's
 ///   text is compared with the literal byte-wise in UTF-8 order.
-/// - `~` searches the property's text for the regular expression (Swift
-///   `Regex` syntax, unanchored; use `^…$` to anchor). It is compiled once.
+/// - `~` searches the property's text for the regular expression (ECMA-262
+///   syntax and semantics, as JSON Schema's `pattern`: unanchored, use `^…$` to
+///   anchor; matched on code points; see `LinearRegex`). It is compiled once and
+///   matches in time linear in the text; backreferences and lookaround, which
+///   need backtracking, are refused.
 /// - On a missing property every operator is false except `!=`, which is true
 ///   ("not USD" includes events with no currency).
 public struct StepFilter: Sendable, CustomStringConvertible {
@@ -29,9 +34,7 @@ public struct StepFilter: Sendable, CustomStringConvertible {
     /// The literal as a number, or `nil` when quoted or not numeric.
     public let numericValue: Double?
     private let valueBytes: [UInt8]
-    // `Regex` is not `Sendable` in the 6.3 standard library; this value is
-    // immutable after `init` and matching does not mutate it.
-    nonisolated(unsafe) private let regex: Regex<AnyRegexOutput>?
+    private let regex: LinearRegex?
 
     /// Creates a filter.
     ///
@@ -42,7 +45,8 @@ public struct StepFilter: Sendable, CustomStringConvertible {
     ///   - isQuoted: Whether the literal was quoted, which forces string
     ///     comparison.
     /// - Throws: `StepParseError` with reason `.invalidRegex` (position 0) when
-    ///   `op` is `~` and `value` does not compile.
+    ///   `op` is `~` and `LinearRegex` refuses `value` (invalid syntax, a
+    ///   construct that needs backtracking, or a program that is too large).
     public init(
         property: String, op: Operator, value: String, isQuoted: Bool = false
     ) throws(StepParseError) {
@@ -53,9 +57,9 @@ public struct StepFilter: Sendable, CustomStringConvertible {
         if op == .matches {
             numericValue = nil
             do {
-                regex = try Regex(value)
+                regex = try LinearRegex(value)
             } catch {
-                throw StepParseError(position: 0, reason: .invalidRegex("\(error)"))
+                throw StepParseError(position: 0, reason: .invalidRegex(error.description))
             }
         } else {
             numericValue = isQuoted ? nil : StepFilter.number(from: value)
@@ -66,14 +70,15 @@ public struct StepFilter: Sendable, CustomStringConvertible {
     /// Whether the event described by `properties` satisfies this filter.
     ///
     /// Complexity: one or two property lookups plus an O(length) byte
-    /// comparison, without allocation; `~` builds one `String` and searches it.
+    /// comparison, without allocation; `~` is an O(length · m) search of the
+    /// bytes for a pattern of m instructions.
     public func evaluate(_ properties: some FunnelPropertySource) -> Bool {
         if let literal = numericValue, let number = properties.numberValue(property) {
             return compare(number, literal)
         }
         let result = properties.withText(property) { bytes in
             if let regex {
-                return String(decoding: bytes, as: UTF8.self).contains(regex)
+                return regex.matches(bytes)
             }
             return compareText(bytes)
         }

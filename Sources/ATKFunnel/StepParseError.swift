@@ -21,7 +21,8 @@ public struct StepParseError: Error, Equatable, Sendable, CustomStringConvertibl
         case danglingEscape
         /// A character that is not allowed where it appears.
         case unexpectedCharacter(Character)
-        /// The value of a `~` filter is not a valid regular expression.
+        /// The value of a `~` filter is not a regular expression `LinearRegex` accepts
+        /// (the text says why and at which offset of the pattern).
         case invalidRegex(String)
     }
 

@@ -1,3 +1,5 @@
+import ATKRegex
+
 /// Compiles the keywords of one schema object into `SchemaKeyword`s, validating their values.
 struct KeywordCompiler {
     private let document: Int
@@ -112,6 +114,20 @@ struct KeywordCompiler {
         return compiler.tables.addNodeList(nodes)
     }
 
+    /// Compiles the regular expression `text`, found at `path`, refusing it with that location.
+    private func patternMatcher(_ text: String, at path: [String],
+                                _ compiler: inout SchemaCompiler) throws(SchemaError) -> PatternMatcher {
+        do {
+            return try PatternMatcher(text)
+        } catch {
+            let kind: SchemaError.Kind = switch error.kind {
+            case .syntax: .invalidPattern(text, reason: error.description)
+            case .needsBacktracking, .unsupported, .tooLarge: .unsupportedPattern(text, reason: error.description)
+            }
+            throw SchemaError(kind, at: compiler.schemaPath(document, path))
+        }
+    }
+
     private func typeSet(_ value: JSONValue, _ compiler: inout SchemaCompiler) throws(SchemaError) -> TypeSet {
         let names: [JSONValue]
         switch value {
@@ -156,9 +172,7 @@ struct KeywordCompiler {
         if let n = try count("maxLength", &compiler) { out.append(.maxLength(n)) }
         if let pattern = members["pattern"] {
             guard let text = pattern.stringValue else { throw invalid("pattern", "expected a string", &compiler) }
-            guard let matcher = PatternMatcher(text) else {
-                throw SchemaError(.invalidPattern(text), at: compiler.schemaPath(document, tokens + ["pattern"]))
-            }
+            let matcher = try patternMatcher(text, at: tokens + ["pattern"], &compiler)
             out.append(.pattern(compiler.tables.addPattern(matcher)))
         }
         if options.assertFormats, let name = members["format"]?.stringValue, let format = FormatKind(rawValue: name) {
@@ -232,10 +246,7 @@ struct KeywordCompiler {
                 throw invalid("patternProperties", "expected an object", &compiler)
             }
             for (pattern, _) in entries {
-                guard let matcher = PatternMatcher(pattern) else {
-                    throw SchemaError(.invalidPattern(pattern),
-                                      at: compiler.schemaPath(document, tokens + ["patternProperties", pattern]))
-                }
+                let matcher = try patternMatcher(pattern, at: tokens + ["patternProperties", pattern], &compiler)
                 let node = try sub("patternProperties", pattern, compiler: &compiler)
                 patternNodes.append((compiler.tables.addPattern(matcher), node))
             }

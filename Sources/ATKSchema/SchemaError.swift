@@ -9,8 +9,11 @@ public struct SchemaError: Error, Sendable, Equatable, CustomStringConvertible {
         case unsupportedKeyword(String)
         /// A keyword whose value has the wrong shape, e.g. `"minLength": -1`.
         case invalidKeywordValue(keyword: String, reason: String)
-        /// A `pattern` or `patternProperties` key that is not a usable regular expression.
-        case invalidPattern(String)
+        /// A `pattern` or `patternProperties` key that is not ECMA-262 regular expression syntax.
+        case invalidPattern(String, reason: String)
+        /// A `pattern` or `patternProperties` key that is valid ECMA-262 but refused: it needs
+        /// backtracking (backreferences, lookaround), or compiles to too large a program.
+        case unsupportedPattern(String, reason: String)
         /// A `$ref` whose target cannot be found.
         case unresolvableReference(String)
         /// A schema value that is neither an object nor a boolean.
@@ -33,7 +36,8 @@ public struct SchemaError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unknownKeyword(let k): "unknown keyword '\(k)' at \(location)"
         case .unsupportedKeyword(let k): "unsupported keyword '\(k)' at \(location)"
         case .invalidKeywordValue(let k, let reason): "invalid value for '\(k)' at \(location): \(reason)"
-        case .invalidPattern(let p): "invalid regular expression '\(p)' at \(location)"
+        case .invalidPattern(let p, let reason): "invalid regular expression '\(p)' at \(location): \(reason)"
+        case .unsupportedPattern(let p, let reason): "unsupported regular expression '\(p)' at \(location): \(reason)"
         case .unresolvableReference(let r): "cannot resolve $ref '\(r)' at \(location)"
         case .notASchema: "expected a schema (object or boolean) at \(location)"
         }

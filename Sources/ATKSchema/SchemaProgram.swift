@@ -2,10 +2,10 @@
 /// and the validation engine that walks it.
 ///
 /// Validation is generic over `JSONInstance` and, in optimized builds, does not allocate
-/// for a valid instance, except for patterns that need Swift `Regex` (anything beyond
-/// `SimplePattern`), asserted `format`s and `unevaluated*` bookkeeping. Violations are
-/// only rendered (paths, messages) when collecting and failing. Nodes and keywords are
-/// plain data, so walking them does no reference counting.
+/// for a valid instance, except for patterns beyond `SimplePattern` whose `LinearRegex`
+/// program needs more scratch than fits the stack, asserted `format`s and `unevaluated*`
+/// bookkeeping. Violations are only rendered (paths, messages) when collecting and failing.
+/// Nodes and keywords are plain data, so walking them does no reference counting.
 final class SchemaProgram: Sendable {
     let nodes: ContiguousArray<SchemaNode>
     /// Schema path of each node, e.g. `#/properties/a` (read only to report a violation).

@@ -1,6 +1,6 @@
 /// A regular expression made only of ASCII character sets with quantifiers, optionally
-/// anchored by a leading `^` and a trailing `$` (e.g. `^[A-Z]{3}-[0-9]+$`), matched
-/// directly on UTF-8 bytes without allocating.
+/// anchored by a leading `^` and a trailing `$` (e.g. `^[A-Z]{3}-[0-9]+$`), matched directly on
+/// UTF-8 bytes without allocating, in time linear in the bytes.
 ///
 /// Because every set holds only ASCII characters, a byte-level match is exactly the
 /// ECMA-262 code-point match: bytes of multi-byte UTF-8 sequences never match a set.
@@ -10,7 +10,14 @@
 /// without the group or the pattern with the group's text inlined does, so each such
 /// pattern is kept as those alternatives (up to `maxBranches`). Anything else (other
 /// groups, alternation, `.`, `\s`, negated classes, non-ASCII characters, lookarounds, ...)
-/// is not a simple pattern and is left to `Regex`.
+/// is not a simple pattern and is left to `LinearRegex`.
+///
+/// Every branch must also be decided by one greedy pass from each start (see `Branch.isGreedy`):
+/// its atoms' lengths are forced. An anchored branch has one start; an unanchored one is tried
+/// from every offset, so it must reach at most `maxUnanchoredReach` bytes from each. Matching
+/// the rest here meant retrying lengths (`^a*a*a*a*b` backtracks through every split of a run of
+/// `a`s: polynomial of the pattern's degree) or rescanning (`a?[0-9]+x` scans a run of digits
+/// from each of its bytes: quadratic), so those go to `LinearRegex`, which is linear for them.
 struct SimplePattern: Sendable {
     /// One character set with its repetition bounds.
     struct Atom: Sendable {
@@ -39,15 +46,31 @@ struct SimplePattern: Sendable {
         var atoms: Range<Int>
         let anchoredStart: Bool
         let anchoredEnd: Bool
+
         /// Whether taking as many bytes as possible for each atom decides the match, with no
-        /// backtracking: each atom of variable length is last, or followed by an atom that needs a
-        /// byte and shares none with it (`^[0-9]+\.[0-9]+$`). Ending the first atom earlier would
-        /// leave a byte of its own set where the next atom needs one of its.
-        let greedy: Bool
+        /// backtracking: each atom of variable length shares no byte with the atoms that could
+        /// consume the byte after it, which are the atoms up to and including the next one that
+        /// needs a byte (all the rest when none does). In any match such an atom takes its whole
+        /// run (up to its maximum): the byte after a shorter take would be one of its own, which
+        /// no later atom could consume (`^[0-9]+\.[0-9]+$`, `^a?b*c{2,}$`).
+        static func isGreedy(_ atoms: [Atom]) -> Bool {
+            atoms.indices.allSatisfy { index in
+                let atom = atoms[index]
+                guard atom.min != atom.max else { return true }
+                for next in atoms[(index + 1)...] {
+                    guard atom.low & next.low == 0, atom.high & next.high == 0 else { return false }
+                    if next.min >= 1 { break }
+                }
+                return true
+            }
+        }
     }
 
     /// Most alternatives optional groups may expand to (2 per group).
     static let maxBranches = 8
+    /// Most bytes an unanchored branch may read from one start (the sum of its atoms' maxima), which
+    /// bounds a search to that many byte checks per byte of text.
+    static let maxUnanchoredReach = 100
 
     /// The atoms of every branch, branch after branch.
     let atoms: [Atom]
@@ -61,19 +84,24 @@ struct SimplePattern: Sendable {
         for scalars in expansions {
             var parser = Parser(scalars: scalars)
             guard let parsed = parser.parse() else { return nil }
+            // Capped, so that an unbounded atom (`max` is `Int.max`) cannot overflow the sum.
+            let cap = Self.maxUnanchoredReach + 1
+            let reach = parsed.atoms.reduce(0) { min($0 + min($1.max, cap), cap) }
+            guard Branch.isGreedy(parsed.atoms), parsed.anchoredStart || reach <= Self.maxUnanchoredReach else {
+                return nil
+            }
             let start = atoms.count
             atoms.append(contentsOf: parsed.atoms)
-            let greedy = zip(parsed.atoms, parsed.atoms.dropFirst()).allSatisfy { atom, next in
-                atom.min == atom.max || (next.min >= 1 && atom.low & next.low == 0 && atom.high & next.high == 0)
-            }
             branches.append(Branch(atoms: start..<atoms.count, anchoredStart: parsed.anchoredStart,
-                                   anchoredEnd: parsed.anchoredEnd, greedy: greedy))
+                                   anchoredEnd: parsed.anchoredEnd))
         }
         self.atoms = atoms
         self.branches = branches
     }
 
     /// Whether the pattern matches somewhere in `utf8`.
+    ///
+    /// - Complexity: O(n) for n bytes, per branch (times its reach when unanchored).
     func matches(_ utf8: UnsafeRawBufferPointer) -> Bool {
         atoms.withUnsafeBufferPointer { atoms in
             branches.withUnsafeBufferPointer { SimplePattern.matches($0, atoms, utf8) }
@@ -81,20 +109,22 @@ struct SimplePattern: Sendable {
     }
 
     /// Whether one of `branches` (whose ranges index `atoms`) matches somewhere in `utf8`.
+    ///
+    /// - Complexity: O(n) for n bytes, per branch: each atom takes its run and none is retried; an
+    ///   unanchored branch is tried from each offset, reading at most `maxUnanchoredReach` bytes.
     static func matches(_ branches: UnsafeBufferPointer<Branch>, _ atoms: UnsafeBufferPointer<Atom>,
                         _ utf8: UnsafeRawBufferPointer) -> Bool {
         for branch in branches {
             let sets = UnsafeBufferPointer(rebasing: atoms[branch.atoms])
             let starts = branch.anchoredStart ? 0...0 : 0...utf8.count
-            for start in starts where branch.greedy ? matchGreedily(sets, branch.anchoredEnd, start, utf8)
-                : match(sets, branch.anchoredEnd, 0, start, utf8) {
+            for start in starts where matchGreedily(sets, branch.anchoredEnd, start, utf8) {
                 return true
             }
         }
         return false
     }
 
-    /// `match` for a `Branch.greedy` branch: one loop, no recursion.
+    /// Whether a branch's atoms match from `start`, each taking as many bytes as it can.
     private static func matchGreedily(_ atoms: UnsafeBufferPointer<Atom>, _ anchoredEnd: Bool, _ start: Int,
                                       _ utf8: UnsafeRawBufferPointer) -> Bool {
         var position = start
@@ -107,21 +137,6 @@ struct SimplePattern: Sendable {
             position += taken
         }
         return !anchoredEnd || position == utf8.count
-    }
-
-    private static func match(_ atoms: UnsafeBufferPointer<Atom>, _ anchoredEnd: Bool, _ atomIndex: Int,
-                              _ position: Int, _ utf8: UnsafeRawBufferPointer) -> Bool {
-        guard atomIndex < atoms.count else { return !anchoredEnd || position == utf8.count }
-        let atom = atoms[atomIndex]
-        var taken = 0
-        while taken < atom.max, position + taken < utf8.count, atom.contains(utf8[position + taken]) {
-            taken += 1
-        }
-        while taken >= atom.min {
-            if match(atoms, anchoredEnd, atomIndex + 1, position + taken, utf8) { return true }
-            taken -= 1
-        }
-        return false
     }
 
     /// `pattern` with each optional group either dropped or inlined, or `nil` when a group is
@@ -164,7 +179,7 @@ struct SimplePattern: Sendable {
         -> (body: [Unicode.Scalar], end: Int)? {
         var start = open + 1
         if start < pattern.count, pattern[start] == "?" {
-            // Only the non-capturing `(?:`; lookarounds are left to Regex.
+            // Only the non-capturing `(?:`; lookarounds are left to `LinearRegex` (which refuses them).
             guard start + 1 < pattern.count, pattern[start + 1] == ":" else { return nil }
             start += 2
         }

@@ -210,6 +210,9 @@ struct FunnelEndToEndTests {
             #expect(result.stderr.contains("Error:") || result.stderr.contains("atk:"), "\(arguments)")
         }
         #expect(try CLI.run(["funnel", "--steps", "A[x=]", sample]).stderr.contains("column 5"))
+        let lookahead = try CLI.run(["funnel", "--steps", "A[x~(?=y)]", sample])
+        #expect(lookahead.status == 2)
+        #expect(lookahead.stderr.contains("column 5: invalid regular expression: lookahead '(?=' at offset 0"))
         #expect(try CLI.run(["stats", "--format", "csv", sample]).status == 2)
         let missing = try CLI.run(["funnel", "--steps", "$AppStart", "--format", "json", sample, "/nonexistent/dump.jsonl"])
         #expect(missing.status == 3)

@@ -73,6 +73,19 @@ struct PlanEndToEndTests {
         #expect(missing.stderr.components(separatedBy: "none.json").count == 2 && missing.stderr.contains("cannot read"))
     }
 
+    @Test("a plan pattern that needs backtracking is refused with its location (exit 2)")
+    func refusedPatterns() throws {
+        let scratch = try Scratch()
+        let plan = scratch.path("lookahead.json")
+        try #"{"events": {"AddToCart": {"properties": {"product_id": {"type": "string", "pattern": "^(?!P0)"}}}}}"#
+            .write(toFile: plan, atomically: true, encoding: .utf8)
+        let result = try CLI.run(["validate", "--plan", plan, CLI.sample("demo.jsonl.gz")])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("unsupported regular expression '^(?!P0)' at "
+            + "#/events/AddToCart/properties/product_id/pattern: negative lookahead '(?!' at offset 1"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
     @Test("plan infer round trip on the demo dump: with --required-share 1 the dump meets its plan")
     func inferRoundTrip() throws {
         let scratch = try Scratch()

@@ -59,6 +59,50 @@ extension StepFilterTests {
         #expect(try filter(#"code~^4\d\d$"#).evaluate(source))
     }
 
+    @Test func regexFollowsECMA262() throws {
+        let source = DictionarySource(values: ["q": .string("Straße 12\n"), "n": .string("١٢")])
+        // `$` is the end of the text only, not before a final newline (Swift `Regex` differed).
+        #expect(try filter("q~12$").evaluate(source) == false)
+        #expect(try filter("q~12\\n$").evaluate(source))
+        // `\d` is ASCII-only; `\p{Nd}` is every decimal digit.
+        #expect(try filter("n~\\d").evaluate(source) == false)
+        #expect(try filter("n~^\\p{Nd}+$").evaluate(source))
+        // Matched on code points: `.` is one ß, and `\w` is ASCII-only.
+        #expect(try filter("q~^Stra.e").evaluate(source))
+        #expect(try filter("q~^\\w+\\s").evaluate(source) == false)
+        // A `{` that is not a quantifier is a literal, as in ECMA-262's Annex B.
+        #expect(try filter(#"q~"e{,2}""#).evaluate(DictionarySource(values: ["q": .string("e{,2}")])))
+    }
+
+    @Test func regexRunsInLinearTime() throws {
+        let source = DictionarySource(values: ["q": .string(String(repeating: "a", count: 10_000) + "!")])
+        let clock = ContinuousClock()
+        var matched = true
+        // A backtracking engine takes exponential time; Swift `Regex` took 74 s at 20 characters.
+        let elapsed = try clock.measure { matched = try filter(#"q~"^(a+)+$""#).evaluate(source) }
+        #expect(matched == false)
+        #expect(elapsed < .seconds(1), "took \(elapsed)")
+    }
+
+    @Test(arguments: [
+        ("A[x~(?=y)]", "lookahead '(?='"), ("A[x~(?<!y)z]", "negative lookbehind '(?<!'"),
+        (#"A[x~"(a)\1"]"#, "backreference '\\1'"), (#"A[x~"\k<n>"]"#, "backreference '\\k<n>'"),
+        ("A[x~a{100000}]", "more than 100000 instructions"),
+    ])
+    func regexNeedingBacktrackingIsRefused(step: String, message: String) {
+        do {
+            _ = try StepSpec.parse(step)
+            Issue.record("\(step) was accepted")
+        } catch {
+            #expect(error.position == 4)
+            guard case .invalidRegex(let reason) = error.reason else {
+                Issue.record("unexpected reason \(error.reason)")
+                return
+            }
+            #expect(reason.contains(message), "\(reason)")
+        }
+    }
+
     @Test func stepMatchesNameAndAllFilters() throws {
         let step = try StepSpec.parse("Buy[price>=100,currency!=USD]")
         let eur = DictionarySource(values: ["price": .number(150, text: "150"), "currency": .string("EUR")])

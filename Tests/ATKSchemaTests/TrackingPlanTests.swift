@@ -97,6 +97,32 @@ import Testing
         }
     }
 
+    @Test func patternNeedingBacktrackingIsRefusedWithPlanLocation() throws {
+        let text = Self.planText.replacingOccurrences(of: #""minLength": 1"#, with: #""pattern": "^(?=x)""#)
+        let error = try #require(throws: TrackingPlanError.self) {
+            try TrackingPlan(json: JSONValue.parse(text), file: "plan.json")
+        }
+        #expect(error.location == "#/events/Search/properties/query/pattern")
+        #expect(error.description.hasPrefix("plan.json: unsupported regular expression '^(?=x)' at "
+            + "#/events/Search/properties/query/pattern: lookahead '(?=' at offset 1 needs a backtracking engine"))
+    }
+
+    @Test(arguments: [
+        (#"{"patternProperties": {"^(a)\\1$": true}}"#, #"#/events/E/patternProperties/^(a)\1$"#, "backreference"),
+        (#"{"properties": {"p": {"pattern": "(?<!x)y"}}}"#, "#/events/E/properties/p/pattern", "negative lookbehind"),
+        (#"{"properties": {"p": {"pattern": "[0-9]{100000}"}}}"#, "#/events/E/properties/p/pattern", "more than"),
+        (#"{"properties": {"p": {"pattern": "\\p{Script=Greek}"}}}"#, "#/events/E/properties/p/pattern", "script"),
+    ])
+    func refusedPatternsNameTheirLocation(schema: String, location: String, reason: String) throws {
+        let text = #"{"events": {"E": "# + schema + "}}"
+        let error = try #require(throws: TrackingPlanError.self) {
+            try TrackingPlan(json: JSONValue.parse(text), file: "p.json")
+        }
+        #expect(error.location == location)
+        #expect(error.description.contains("unsupported regular expression"), "\(error)")
+        #expect(error.description.contains(reason), "\(error)")
+    }
+
     @Test func draft7PlanUsesDraft7Keywords() throws {
         let text = #"""
             {"$schema": "http://json-schema.org/draft-07/schema#",

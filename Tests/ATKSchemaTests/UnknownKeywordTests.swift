@@ -57,7 +57,8 @@ import Testing
         #expect(throws: SchemaError(.unresolvableReference("#/$defs/missing"), at: "#/$ref")) {
             try compile(##"{"$ref": "#/$defs/missing"}"##)
         }
-        #expect(throws: SchemaError(.invalidPattern("(unclosed"), at: "#/pattern")) {
+        #expect(throws: SchemaError(.invalidPattern("(unclosed", reason: "missing ')' for the group at offset 0"),
+                                    at: "#/pattern")) {
             try compile(#"{"pattern": "(unclosed"}"#)
         }
     }
