@@ -40,7 +40,8 @@ for target in "$@"; do
     echo "== $target: ${SECONDS_EACH}s"
     # New inputs go to the first directory (kept across runs); the seeds are only read.
     # No leak checks: Swift's runtime, Foundation and Regex keep caches LeakSanitizer reports at exit.
-    ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} ATK_FUZZ_TARGET=$target "$BIN" -max_total_time="$SECONDS_EACH" -max_len="$MAX_LEN" -timeout=25 \
+    # No Swift backtracer: it would take the trap's signal before libFuzzer and save no input.
+    SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} ATK_FUZZ_TARGET=$target "$BIN" -max_total_time="$SECONDS_EACH" -max_len="$MAX_LEN" -timeout=25 \
         -rss_limit_mb=4096 -detect_leaks=0 -dict=Tools/fuzz.dict -artifact_prefix="$crashes/" -print_final_stats=1 \
         "$corpus" "$SEEDS/dump" "$SEEDS/json" >"$log" 2>&1
     status=$?
@@ -49,8 +50,10 @@ for target in "$@"; do
     if [ "$status" -ne 0 ]; then
         saved=$(sed -n 's/.*Test unit written to \(.*\)$/\1/p' "$log" | tail -1)
         echo "   CRASH (exit $status): input saved to ${saved:-$crashes/}; log $log"
-        grep -m 12 -E '^(==[0-9]+==|SUMMARY|Fatal error|.*error:|    #[0-9]+ .* in )' "$log" | sed 's/^/   /'
-        echo "   replay: ATK_FUZZ_TARGET=$target $BIN ${saved:-CRASH_FILE}"
+        # The error, and the stack from the first frame in atk's sources (not libFuzzer's own).
+        grep -m 2 -E 'ERROR|Fatal error' "$log" | sed 's/^/   /'
+        grep -E '^    #[0-9]+ .* in ' "$log" | grep -m 6 -E 'Sources/|runtime failure' | sed 's/^/   /'
+        echo "   replay: SWIFT_BACKTRACE=enable=no ATK_FUZZ_TARGET=$target $BIN ${saved:-CRASH_FILE}"
         failed+=("$target")
     else
         echo "   ok: ${execs:-?} runs, ${speed:-?} exec/s, corpus $(ls "$corpus" | wc -l) inputs"

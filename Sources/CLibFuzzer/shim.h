@@ -9,4 +9,7 @@
 /// it only in builds with that flag (`ATK_LIBFUZZER`).
 int LLVMFuzzerRunDriver(int *argc, char ***argv, int (*callback)(const uint8_t *data, size_t size));
 
+/// libFuzzer's own mutations, for a custom mutator to fall back on.
+size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t maxSize);
+
 #endif

@@ -68,3 +68,22 @@ enum FuzzEntry {
         exit(code)
     }
 }
+
+#if ATK_LIBFUZZER
+/// libFuzzer's custom mutator: half the time its own mutations, half the time ``LineMutator``'s
+/// token mutations (edge numbers, strings of the input, duplicated lines).
+@_cdecl("LLVMFuzzerCustomMutator")
+func customMutator(_ data: UnsafeMutablePointer<UInt8>?, _ size: Int, _ maxSize: Int, _ seed: UInt32) -> Int {
+    guard let data else { return 0 }
+    var generator = LineMutator.Generator(seed: seed)
+    if Bool.random(using: &generator) { return LLVMFuzzerMutate(data, size, maxSize) }
+    var bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    guard LineMutator.mutate(&bytes, maxSize: maxSize, using: &generator) else {
+        return LLVMFuzzerMutate(data, size, maxSize)
+    }
+    bytes.withUnsafeBufferPointer { buffer in
+        if let base = buffer.baseAddress { data.update(from: base, count: buffer.count) }
+    }
+    return bytes.count
+}
+#endif
