@@ -1,3 +1,5 @@
+import ATKCore
+
 /// Mutations of dump text that libFuzzer's byte-level ones almost never make, used half the time
 /// by `atk-fuzz`'s custom mutator (`LLVMFuzzerCustomMutator`).
 ///
@@ -18,28 +20,16 @@ public enum LineMutator {
         "2147483647", "2147483648", "4294967295", "4294967296", "999999999", "1000000000", "-2147483649",
     ].map { Array($0.utf8) }
 
-    /// A small, fast generator seeded by libFuzzer's seed (SplitMix64), so a mutation replays.
-    public struct Generator: RandomNumberGenerator {
-        private var state: UInt64
-
-        public init(seed: UInt32) {
-            state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 | 1
-        }
-
-        public mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+    /// The generator of mutations: SplitMix64 seeded by libFuzzer's seed, so a mutation replays.
+    public static func generator(seed: UInt32) -> SplitMix64 {
+        SplitMix64(seed: UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 | 1)
     }
 
     /// Applies one to three token mutations to `bytes`, keeping it at most `maxSize` bytes.
     ///
     /// - Returns: false when none applied (no number, string or line to work on, or no room).
     /// - Complexity: O(bytes) per mutation.
-    public static func mutate(_ bytes: inout [UInt8], maxSize: Int, using generator: inout Generator) -> Bool {
+    public static func mutate(_ bytes: inout [UInt8], maxSize: Int, using generator: inout SplitMix64) -> Bool {
         var changed = false
         for _ in 0..<Int.random(in: 1...3, using: &generator) {
             let applied: Bool
@@ -54,7 +44,7 @@ public enum LineMutator {
     }
 
     /// Replaces a number value with an edge number (4 times in 5) or with another number of the input.
-    static func replaceNumber(_ bytes: inout [UInt8], maxSize: Int, using generator: inout Generator) -> Bool {
+    static func replaceNumber(_ bytes: inout [UInt8], maxSize: Int, using generator: inout SplitMix64) -> Bool {
         let numbers = tokens(in: bytes, isStart: { $0 == UInt8(ascii: "-") || isDigit($0) }, end: numberEnd)
         guard let target = numbers.randomElement(using: &generator) else { return false }
         let replacement: [UInt8]
@@ -67,7 +57,7 @@ public enum LineMutator {
     }
 
     /// Replaces a string value with another string (value or key) of the input.
-    static func replaceString(_ bytes: inout [UInt8], maxSize: Int, using generator: inout Generator) -> Bool {
+    static func replaceString(_ bytes: inout [UInt8], maxSize: Int, using generator: inout SplitMix64) -> Bool {
         let strings = tokens(in: bytes, isStart: { $0 == UInt8(ascii: "\"") }, end: stringEnd)
         let keysToo = allStrings(in: bytes)
         guard let target = strings.randomElement(using: &generator),
@@ -76,7 +66,7 @@ public enum LineMutator {
     }
 
     /// Inserts a copy of a line (with its line end) after it.
-    static func duplicateLine(_ bytes: inout [UInt8], maxSize: Int, using generator: inout Generator) -> Bool {
+    static func duplicateLine(_ bytes: inout [UInt8], maxSize: Int, using generator: inout SplitMix64) -> Bool {
         var lines: [Range<Int>] = []
         var start = 0
         for (index, byte) in bytes.enumerated() where byte == 0x0A {

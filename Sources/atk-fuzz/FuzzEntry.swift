@@ -75,7 +75,7 @@ enum FuzzEntry {
 @_cdecl("LLVMFuzzerCustomMutator")
 func customMutator(_ data: UnsafeMutablePointer<UInt8>?, _ size: Int, _ maxSize: Int, _ seed: UInt32) -> Int {
     guard let data else { return 0 }
-    var generator = LineMutator.Generator(seed: seed)
+    var generator = LineMutator.generator(seed: seed)
     if Bool.random(using: &generator) { return LLVMFuzzerMutate(data, size, maxSize) }
     var bytes = Array(UnsafeBufferPointer(start: data, count: size))
     guard LineMutator.mutate(&bytes, maxSize: maxSize, using: &generator) else {

@@ -9,7 +9,7 @@ struct LineMutatorTests {
     func numbers() {
         var seen = Set<String>()
         for seed in 0..<200 as Range<UInt32> {
-            var generator = LineMutator.Generator(seed: seed)
+            var generator = LineMutator.generator(seed: seed)
             var bytes = line
             #expect(LineMutator.replaceNumber(&bytes, maxSize: 4096, using: &generator) || bytes == line)
             let text = String(decoding: bytes, as: UTF8.self)
@@ -23,7 +23,7 @@ struct LineMutatorTests {
 
     @Test("a duplicated line is a whole line; nothing grows past maxSize")
     func lines() {
-        var generator = LineMutator.Generator(seed: 7)
+        var generator = LineMutator.generator(seed: 7)
         var bytes = line + [0x0A] + Array("{}".utf8)
         #expect(LineMutator.duplicateLine(&bytes, maxSize: 4096, using: &generator))
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
@@ -31,7 +31,7 @@ struct LineMutatorTests {
         var full = line
         #expect(!LineMutator.duplicateLine(&full, maxSize: line.count, using: &generator) && full == line)
         for seed in 0..<100 as Range<UInt32> {
-            var generator = LineMutator.Generator(seed: seed)
+            var generator = LineMutator.generator(seed: seed)
             var bytes = line
             _ = LineMutator.mutate(&bytes, maxSize: line.count + 8, using: &generator)
             #expect(bytes.count <= line.count + 8)
