@@ -47,7 +47,11 @@ public struct FunnelAggregator: Sendable {
         for step in 0..<level {
             counts[step] += 1
             if step > 0 {
-                gaps[step].append(attempt.stepTimes[step] - attempt.stepTimes[step - 1])
+                // An engine's attempt lies within its window, but an attempt built by hand may
+                // hold any times: a gap past 64 bits is clamped, not a trap.
+                let (later, earlier) = (attempt.stepTimes[step], attempt.stepTimes[step - 1])
+                let (gap, overflow) = later.subtractingReportingOverflow(earlier)
+                gaps[step].append(overflow ? (later < earlier ? .min : .max) : gap)
             }
         }
     }

@@ -36,6 +36,15 @@ extension FunnelAggregatorTests {
         #expect(step.p90FromPrevious == 37)
     }
 
+    /// Attempts made by hand may hold any times; gaps past 64 bits are clamped.
+    @Test func gapsBeyondSixtyFourBitsAreClamped() {
+        var aggregator = FunnelAggregator(stepCount: 3)
+        aggregator.add(FunnelAttempt(level: 3, stepTimes: [.min, .max, .min]))
+        let steps = aggregator.report().steps
+        #expect(steps[1].medianFromPrevious == Double(Int64.max))
+        #expect(steps[2].medianFromPrevious == Double(Int64.min))
+    }
+
     @Test func emptyFunnelHasNoRates() {
         let report = FunnelAggregator(stepCount: 2).report()
         #expect(report.steps.map(\.count) == [0, 0])

@@ -90,7 +90,8 @@ struct LifecycleTracker {
                     if openStart < 0 {
                         found.append((.lifecycleOrphanAppEnd, index, lastEnd))
                     } else if !record.duration.isNaN {
-                        let elapsed = record.time - records[openStart].time
+                        // Clamped, though validate notes only 13-digit times, whose differences fit.
+                        let elapsed = record.time.subtractingClamped(records[openStart].time)
                         let stated = record.duration * 1000
                         if !(abs(stated - Double(elapsed)) <= Double(durationTolerance)) {
                             found.append((.lifecycleDurationMismatch, index, openStart))
