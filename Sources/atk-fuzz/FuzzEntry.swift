@@ -25,10 +25,7 @@ enum FuzzEntry {
         selected = target
         var argc = CommandLine.argc
         var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-        exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in
-            FuzzEntry.selected?.run(UnsafeRawBufferPointer(start: data, count: data == nil ? 0 : size))
-            return 0
-        })
+        exit(LLVMFuzzerRunDriver(&argc, &argv, testOneInput))
         #else
         replay(Array(CommandLine.arguments.dropFirst()))
         #endif
@@ -70,6 +67,14 @@ enum FuzzEntry {
 }
 
 #if ATK_LIBFUZZER
+/// libFuzzer's entry for one input, under its conventional name (parts of libFuzzer refer to it
+/// even when the driver is given it), run through the selected target.
+@_cdecl("LLVMFuzzerTestOneInput")
+func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    FuzzEntry.selected?.run(UnsafeRawBufferPointer(start: data, count: data == nil ? 0 : size))
+    return 0
+}
+
 /// libFuzzer's custom mutator: half the time its own mutations, half the time ``LineMutator``'s
 /// token mutations (edge numbers, strings of the input, duplicated lines).
 @_cdecl("LLVMFuzzerCustomMutator")
