@@ -57,7 +57,8 @@ enum Terminal {
     /// Milliseconds since the epoch as `2026-11-22 10:24:00.000 UTC`.
     static func timestamp(_ milliseconds: Int64) -> String {
         var seconds = time_t(milliseconds.floorDivided(by: 1000))
-        let millis = Int(milliseconds - Int64(seconds) * 1000)
+        // The remainder taken directly: seconds × 1000 does not fit in 64 bits near Int64.min.
+        let millis = Int((milliseconds % 1000 + 1000) % 1000)
         var parts = tm()
         gmtime_r(&seconds, &parts)
         func pad(_ v: Int32, _ width: Int = 2) -> String {

@@ -35,3 +35,14 @@ struct ByteSizeTests {
         #expect(ByteSize(16 << 20).description == "16M")
     }
 }
+
+@Suite("Terminal formatting")
+struct TerminalFormattingTests {
+    @Test("timestamps at the ends of 64 bits are formatted, not trapped on")
+    func extremeTimestamps() {
+        #expect(Terminal.timestamp(0) == "1970-01-01 00:00:00.000 UTC")
+        #expect(Terminal.timestamp(-1) == "1969-12-31 23:59:59.999 UTC")
+        #expect(Terminal.timestamp(Int64.min).hasSuffix(".192 UTC"))
+        #expect(Terminal.timestamp(Int64.max).hasSuffix(".807 UTC"))
+    }
+}
