@@ -12,6 +12,8 @@ SECONDS_EACH=$2
 shift 2
 DIR=.build-fuzz
 SEEDS=$DIR/seeds
+# Where each target's corpus grows (FUZZ_CORPUS: the smoke starts from the seeds every time).
+CORPUS=${FUZZ_CORPUS:-$DIR/corpus}
 # Long enough for a few sessions of one user (a line is about 1 KB); longer inputs only run slower.
 MAX_LEN=${FUZZ_MAX_LEN:-16384}
 
@@ -32,7 +34,7 @@ fi
 
 failed=()
 for target in "$@"; do
-    corpus=$DIR/corpus/$target
+    corpus=$CORPUS/$target
     crashes=$DIR/crashes/$target
     mkdir -p "$corpus" "$crashes"
     log=$DIR/logs/$target.log
