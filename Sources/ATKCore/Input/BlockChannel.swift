@@ -7,7 +7,6 @@ final class BlockChannel: @unchecked Sendable {
     private var filled: [LineBlock] = []
     private var empty: [LineBlock]
     private var finished = false
-    private var cancelled = false
 
     private let blockSize: Int
 
@@ -17,12 +16,12 @@ final class BlockChannel: @unchecked Sendable {
         empty = (0..<blocks).map { _ in LineBlock(capacity: blockSize) }
     }
 
-    /// Takes an empty block, waiting for the parser to return one; nil once cancelled.
-    func takeEmpty() -> LineBlock? {
+    /// Takes an empty block, waiting for the parser to return one.
+    func takeEmpty() -> LineBlock {
         condition.lock()
         defer { condition.unlock() }
-        while empty.isEmpty && !cancelled { condition.wait() }
-        return cancelled ? nil : empty.removeLast()
+        while empty.isEmpty { condition.wait() }
+        return empty.removeLast()
     }
 
     /// Hands a filled block to the parser.

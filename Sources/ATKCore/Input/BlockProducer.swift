@@ -26,7 +26,7 @@ struct BlockProducer {
         let input = UnsafeMutableRawPointer.allocate(byteCount: inputChunk, alignment: 16)
         defer { input.deallocate() }
         for (fileIndex, source) in sources.enumerated() {
-            guard let block = channel.takeEmpty() else { break }
+            let block = channel.takeEmpty()
             block.reset(fileIndex: fileIndex, startsFile: true)
             var state = FileState(source: source, block: block, fileIndex: fileIndex)
             guard state.open() else {
@@ -88,7 +88,6 @@ struct BlockProducer {
         var inputBytes: Int64 = 0
         var isGzip = false
         var members = 0
-        var cancelled = false
         /// Bytes of an over-long line skipped so far; nil when not skipping.
         var skipped: Int64?
         /// Whether the last byte skipped was a CR (a CR LF split between two reads).
@@ -146,10 +145,7 @@ struct BlockProducer {
             return
         }
         let cut = last + 1
-        guard let next = channel.takeEmpty() else {
-            state.cancelled = true
-            return
-        }
+        let next = channel.takeEmpty()
         next.reset(fileIndex: state.fileIndex, startsFile: false)
         let tail = block.filled - cut
         // The carried part of a long line may be larger than a pooled block.
@@ -217,7 +213,7 @@ struct BlockProducer {
             ship(&state, error: nil)
             return
         }
-        while !state.cancelled {
+        while true {
             let block = state.block
             let n = state.read(into: block.storage + block.filled, count: block.free)
             if n < 0 {
@@ -248,7 +244,7 @@ struct BlockProducer {
         /// Compressed offset of the next unread byte.
         func offset(_ state: FileState) -> Int64 { state.inputBytes - Int64(stream.avail_in) }
 
-        while !state.cancelled {
+        while true {
             if stream.avail_in == 0 && !outputFull {
                 let n = state.read(into: input, count: inputChunk)
                 if n < 0 {
