@@ -4,7 +4,7 @@ SWIFT   ?= swift
 RELEASE := .build/release/atk
 SAMPLE  := Samples/demo.jsonl.gz
 
-.PHONY: all setup build release demo test conformance funnel-diff bench bench-memory samples fuzz fuzz-build fuzz-smoke clean
+.PHONY: all setup build release demo test conformance funnel-diff bench bench-memory golden samples fuzz fuzz-build fuzz-smoke clean
 
 # The official JSON-Schema-Test-Suite, beside this checkout (skipped when it is not there).
 SUITE   ?= ../shared/jsonschema-test-suite
@@ -63,6 +63,12 @@ test: setup
 	$(SWIFT) test --skip-build
 	@if [ -d "$(SUITE)/tests" ]; then $(MAKE) --no-print-directory conformance; \
 	 else echo "conformance: $(SUITE) not found, skipped"; fi
+
+# Rewrites Tests/Golden/ from what atk prints now. Only in a commit that says which behaviour
+# changed and why: GoldenTests in make test compares every command and format with these files.
+golden: setup
+	$(SWIFT) build --build-tests
+	ATK_GOLDEN_UPDATE=1 $(SWIFT) test --skip-build --filter GoldenTests
 
 # JSON Schema conformance (draft 2020-12 and draft 7, required tests). Ends with
 # "N passed, N failed, N skipped"; fails when any test fails.

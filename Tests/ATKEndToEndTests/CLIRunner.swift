@@ -31,11 +31,12 @@ enum CLI {
     /// A file in `Samples/`.
     static func sample(_ name: String) -> String { root.appendingPathComponent("Samples").appendingPathComponent(name).path }
 
-    /// Runs `atk arguments...`, feeding `input` on standard input.
-    static func run(_ arguments: [String], input: Data? = nil) throws -> Result {
+    /// Runs `atk arguments...` (in `directory`, when given), feeding `input` on standard input.
+    static func run(_ arguments: [String], input: Data? = nil, directory: URL? = nil) throws -> Result {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
         let out = Pipe(), err = Pipe(), inPipe = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+
+/// Every command and format, byte for byte against `Tests/Golden/`.
+///
+/// Each case runs the built `atk` from the package root (so paths in reports are the relative
+/// ones written here) and compares its exit status, standard output, standard error and any file
+/// it wrote (`{out}` in the arguments) with the committed golden. The inputs are `Samples/` and a
+/// dump `atk generate` writes first with a fixed seed. A behaviour change shows here as a diff;
+/// regenerate with `make golden` only in a commit that says which behaviour changed and why.
+@Suite(.serialized)
+struct GoldenTests {
+    /// One command line and the name of its golden file.
+    struct Case: CustomTestStringConvertible, Sendable {
+        let name: String
+        let arguments: [String]
+        var testDescription: String { name }
+    }
+
+    static let sample = "Samples/demo.jsonl.gz"
+    static let generated = ".build/golden/generated.jsonl.gz"
+    static let funnelSteps = ["--steps", "$AppStart,ProductView,AddToCart", "--window", "1h"]
+
+    /// The cases run on each input: `name` gets the input's suffix.
+    static func perInput(_ input: String) -> [Case] {
+        var cases: [Case] = []
+        func add(_ name: String, _ arguments: [String]) { cases.append(Case(name: name, arguments: arguments + [input])) }
+        for format in ["text", "json"] {
+            add("stats-\(format)", ["stats", "--format", format])
+            add("impressions-\(format)", ["impressions", "--format", format])
+            add("impressions-window-\(format)", ["impressions", "--policy", "window", "--window", "5s", "--breakdown", "$os", "--format", format])
+            add("plan-validate-\(format)", ["validate", "--plan", "Samples/plan.json", "--strict-plan", "--format", format])
+            for sub in ["verify", "top", "drift"] {
+                add("elements-\(sub)-\(format)", ["elements", sub, "--format", format])
+            }
+            add("elements-top-recorded-\(format)", ["elements", "top", "--recorded-identifiers", "--by-position", "--top", "5", "--format", format])
+            add("elements-match-\(format)", ["elements", "match", "--config", "Samples/visualized.json", "--format", format])
+            add("elements-rebuild-\(format)", ["elements", "rebuild", "-o", "{out}", "--format", format])
+        }
+        for format in ["text", "json", "junit"] {
+            add("validate-\(format)", ["validate", "--format", format])
+        }
+        add("validate-breakdown", ["validate", "--breakdown", "$os", "--max-examples", "1", "--fail-on", "warning"])
+        add("validate-rules", ["validate", "--rule", "time.future", "--rule", "lifecycle.unmatched_end", "--now", "2026-09-03T00:00:00Z"])
+        add("validate-bad-rows", ["validate", "--bad-rows", "{out}", "--max-error-rate", "0.5", "--format", "json"])
+        for format in ["text", "json", "csv"] {
+            add("funnel-\(format)", ["funnel", "--format", format] + funnelSteps)
+            add("funnel-breakdown-\(format)", ["funnel", "--format", format, "--breakdown", "$os", "--mode", "strict-order", "--count", "events"] + funnelSteps)
+            add("funnel-path-\(format)", ["funnel", "--format", format, "--path", "DL_HOME>DL_PDP"])
+            add("funnel-paths-\(format)", ["funnel", "--format", format, "--path", "--top", "5"])
+        }
+        add("funnel-exclude", ["funnel", "--exclude", "$AppEnd", "--mode", "strict-dedup", "--count", "sessions"] + funnelSteps)
+        add("elements-rebuild-fix", ["elements", "rebuild", "--fix", "-o", "{out}"])
+        add("plan-infer", ["plan", "infer", "--required-share", "0.9", "--max-enum", "8"])
+        return cases
+    }
+
+    static let cases: [Case] = {
+        var cases: [Case] = [
+            Case(name: "generate-small", arguments: ["generate", "--users", "3", "--seed", "1"]),
+            Case(name: "generate-faults", arguments: ["generate", "--users", "4", "--seed", "9", "--faults", "0.2", "--path-format", "mixed", "--truth", "{out}"]),
+            Case(name: "generate-visualized", arguments: ["generate", "--users", "0", "--visualized-config", "{out}"]),
+            Case(name: "stats-missing-file", arguments: ["stats", "Samples/no-such-file.jsonl"]),
+            Case(name: "funnel-bad-window", arguments: ["funnel", "--steps", "a,b", "--window", "soon", sample]),
+        ]
+        cases += perInput(sample).map { Case(name: "sample-" + $0.name, arguments: $0.arguments) }
+        cases += perInput(generated).map { Case(name: "generated-" + $0.name, arguments: $0.arguments) }
+        return cases
+    }()
+
+    static let goldens = CLI.root.appendingPathComponent("Tests/Golden")
+    static let update = ProcessInfo.processInfo.environment["ATK_GOLDEN_UPDATE"] == "1"
+
+    /// Writes the generated input once: the same seed gives the same bytes.
+    static let prepared: Void = {
+        let directory = CLI.root.appendingPathComponent(".build/golden")
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let result = try? run(["generate", "--users", "150", "--seed", "15", "--faults", "0.03", "--days", "3", "-o", generated])
+        precondition(result?.status == 0, "atk generate failed: \(result?.stderr ?? "not run")")
+    }()
+
+    /// Runs `atk` from the package root.
+    static func run(_ arguments: [String]) throws -> CLI.Result {
+        try CLI.run(arguments, directory: CLI.root)
+    }
+
+    /// A written file as it goes into a golden: whole when small; a large one (a rewritten dump)
+    /// by its size, line count, FNV-1a 64 digest and first lines, so the goldens stay small.
+    static func summary(of file: URL) -> String {
+        guard let data = try? Data(contentsOf: file) else { return "(not written)" }
+        guard data.count > 64 * 1024 else { return String(decoding: data, as: UTF8.self) }
+        var digest: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in data { digest = (digest ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let lines = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        let head = lines.prefix(3).map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n")
+        return "\(data.count) bytes, \(lines.count - 1) lines, fnv1a64 \(String(digest, radix: 16))\n\(head)\n"
+    }
+
+    @Test(arguments: cases)
+    func matchesGolden(_ testCase: Case) throws {
+        _ = Self.prepared
+        let scratch = try Scratch()
+        let outFile = scratch.url.appendingPathComponent("out.jsonl")
+        let arguments = testCase.arguments.map { $0 == "{out}" ? outFile.path : $0 }
+        let result = try Self.run(arguments)
+        var record = "$ atk " + testCase.arguments.joined(separator: " ") + "\n"
+        record += "exit \(result.status)\n--- stdout\n\(result.stdout)\n--- stderr\n"
+        record += result.stderr
+        if testCase.arguments.contains("{out}") {
+            record += "\n--- {out}\n" + Self.summary(of: outFile)
+        }
+        record = record.replacingOccurrences(of: outFile.path, with: "{out}")
+        let golden = Self.goldens.appendingPathComponent(testCase.name + ".txt")
+        if Self.update {
+            try FileManager.default.createDirectory(at: Self.goldens, withIntermediateDirectories: true)
+            try record.write(to: golden, atomically: true, encoding: .utf8)
+            return
+        }
+        let expected = try String(contentsOf: golden, encoding: .utf8)
+        if record != expected {
+            let got = record.split(separator: "\n", omittingEmptySubsequences: false)
+            let want = expected.split(separator: "\n", omittingEmptySubsequences: false)
+            let first = zip(got, want).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(got.count, want.count)
+            let line = { (lines: [Substring]) in first < lines.count ? String(lines[first]) : "(end)" }
+            Issue.record("\(testCase.name): differs from Tests/Golden/\(testCase.name).txt at line \(first + 1):\n  golden: \(line(want))\n  now:    \(line(got))")
+        }
+    }
+}
