@@ -8,7 +8,7 @@ let package = Package(
         .library(name: "ATKCore", targets: ["ATKCore"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
     ],
     targets: [
         // zlib, the one system dependency (Debian: zlib1g-dev).
@@ -22,7 +22,9 @@ let package = Package(
         .target(name: "ATKRegex"),
         // Cross-module optimization lets ATKCore's analyses specialize the schema validator for
         // the tape instance (no generic metadata or witness calls per value).
-        .target(name: "ATKSchema", dependencies: ["ATKRegex"], swiftSettings: [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]),
+        .target(
+            name: "ATKSchema", dependencies: ["ATKRegex"],
+            swiftSettings: [.unsafeFlags(["-cross-module-optimization"], .when(configuration: .release))]),
         .target(name: "ATKElements"),
         .target(name: "ATKFunnel", dependencies: ["ATKRegex"]),
         // Reading, parsing, the event model and every analysis. No printing, no exit.

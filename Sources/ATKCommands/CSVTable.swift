@@ -26,8 +26,10 @@ struct CSVTable {
     /// `value` with a `'` in front when a spreadsheet would take it for a formula; numbers and
     /// other text unchanged.
     static func neutralised(_ value: String) -> String {
-        guard let first = value.utf8.first, [UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D]
-            .contains(first) else { return value }
+        guard let first = value.utf8.first,
+            [UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D]
+                .contains(first)
+        else { return value }
         return isNumber(value) ? value : "'" + value
     }
 

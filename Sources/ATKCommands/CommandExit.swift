@@ -1,10 +1,10 @@
-import ArgumentParser
 import ATKCore
+import ArgumentParser
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// atk's documented exit codes.

@@ -1,5 +1,5 @@
-import ArgumentParser
 import ATKCore
+import ArgumentParser
 
 /// `atk elements`: element identifiers rebuilt from `$responder_chain`, and what depends on them.
 struct ElementsCommand: ParsableCommand {

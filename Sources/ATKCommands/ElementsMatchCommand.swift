@@ -1,5 +1,5 @@
-import ArgumentParser
 import ATKCore
+import ArgumentParser
 import Foundation
 
 /// `atk elements match`: `$AppClick` events per visual event of a visualized-autotrack config.
@@ -42,7 +42,8 @@ struct ElementsMatchCommand: ParsableCommand {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: config))
         } catch {
-            throw CommandError("cannot read \(config): \(error.localizedDescription)", exit: CommandExit.unreadableInput)
+            throw CommandError(
+                "cannot read \(config): \(error.localizedDescription)", exit: CommandExit.unreadableInput)
         }
         var counter: VisualEventCounter
         do {
@@ -53,42 +54,59 @@ struct ElementsMatchCommand: ParsableCommand {
         let inputs = try input.resolve(writing: outputOptions.outputs)
         let output = try outputOptions.open()
         let (reports, unreadable) = input.read(inputs, into: &counter)
-        let text = outputOptions.format == .json
-            ? MalformedReport.adding(counter.malformedExamples, to: json(counter, reports), reports).serialized(indent: 2)
+        let text =
+            outputOptions.format == .json
+            ? MalformedReport.adding(counter.malformedExamples, to: json(counter, reports), reports).serialized(
+                indent: 2)
             : self.text(counter, reports) + MalformedReport.text(counter.malformedExamples, reports)
         try output.emit(text)
         if unreadable { throw CommandExit.unreadableInput }
     }
 
     func json(_ counter: VisualEventCounter, _ reports: [FileReport]) -> JSONOutput {
-        OutputOptions.envelope(command: "elements match", [
-            ("config", .string(config)),
-            ("summary", .object([
-                ("files", .int(reports.count)), ("lines", .int(ElementsReport.lines(reports))),
-                ("events", .int(counter.events)), ("malformed_lines", .int(counter.malformedLines)),
-                ("clicks", .int(counter.clicks)), ("rebuilt_clicks", .int(counter.rebuiltClicks)),
-                ("matched_clicks", .int(counter.matchedClicks)),
-                ("identifiers", .string(identifiers.recordedIdentifiers ? "recorded" : "rebuilt")),
-            ])),
-            ("virtual_events", .array(counter.rows.map { row in
-                .object([
-                    ("name", .string(row.name)), ("events", .int(row.events)), ("users", .int(row.users)),
-                    ("matchable", .bool(row.matchable)), ("screen_name", .string(row.screenName)),
-                    ("element_path", .string(row.elementPath)),
-                ])
-            })),
-        ])
+        OutputOptions.envelope(
+            command: "elements match",
+            [
+                ("config", .string(config)),
+                (
+                    "summary",
+                    .object([
+                        ("files", .int(reports.count)), ("lines", .int(ElementsReport.lines(reports))),
+                        ("events", .int(counter.events)), ("malformed_lines", .int(counter.malformedLines)),
+                        ("clicks", .int(counter.clicks)), ("rebuilt_clicks", .int(counter.rebuiltClicks)),
+                        ("matched_clicks", .int(counter.matchedClicks)),
+                        ("identifiers", .string(identifiers.recordedIdentifiers ? "recorded" : "rebuilt")),
+                    ])
+                ),
+                (
+                    "virtual_events",
+                    .array(
+                        counter.rows.map { row in
+                            .object([
+                                ("name", .string(row.name)), ("events", .int(row.events)), ("users", .int(row.users)),
+                                ("matchable", .bool(row.matchable)), ("screen_name", .string(row.screenName)),
+                                ("element_path", .string(row.elementPath)),
+                            ])
+                        })
+                ),
+            ])
     }
 
     func text(_ counter: VisualEventCounter, _ reports: [FileReport]) -> String {
         let g = Terminal.grouped
         let rows = counter.rows
-        var out = "\(g(counter.clicks)) clicks, \(g(counter.matchedClicks)) matched a visual event of \(config) "
+        var out =
+            "\(g(counter.clicks)) clicks, \(g(counter.matchedClicks)) matched a visual event of \(config) "
             + "(\(rows.count) configured)\n\n"
-        out += Terminal.table(["visual event", "screen", "element_path", "events", "users"], rows.map { row in
-            [row.name + (row.matchable ? "" : " (not matchable)"), ElementsReport.text(row.screenName),
-             ElementsReport.text(row.elementPath), g(row.events), g(row.users)]
-        }, leftColumns: 3) + "\n"
+        out +=
+            Terminal.table(
+                ["visual event", "screen", "element_path", "events", "users"],
+                rows.map { row in
+                    [
+                        row.name + (row.matchable ? "" : " (not matchable)"), ElementsReport.text(row.screenName),
+                        ElementsReport.text(row.elementPath), g(row.events), g(row.users),
+                    ]
+                }, leftColumns: 3) + "\n"
         return out
     }
 }

@@ -1,18 +1,19 @@
-import ArgumentParser
 import ATKCore
+import ArgumentParser
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `atk elements rebuild`: a copy of the dump with rebuilt identifiers filled in (or fixed).
 struct ElementsRebuildCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rebuild",
-        abstract: "Copy dumps, adding the identifiers rebuilt from $responder_chain where they are missing (--fix: and replacing wrong ones).",
+        abstract:
+            "Copy dumps, adding the identifiers rebuilt from $responder_chain where they are missing (--fix: and replacing wrong ones).",
         discussion: """
             Every input line is written to OUT, in order. For an event with a valid \
             $responder_chain, a missing $element_path, $element_position or $screen_name (absent \
@@ -38,7 +39,10 @@ struct ElementsRebuildCommand: ParsableCommand {
 
     @OptionGroup var input: InputOptions
 
-    @Option(name: [.short, .long], help: ArgumentHelp("Write the rewritten dump to OUT (gzip when it ends in .gz; - for standard output).", valueName: "OUT"))
+    @Option(
+        name: [.short, .long],
+        help: ArgumentHelp(
+            "Write the rewritten dump to OUT (gzip when it ends in .gz; - for standard output).", valueName: "OUT"))
     var output: String
 
     @Flag(help: "Also replace recorded identifiers that differ from the rebuilt ones.")
@@ -76,28 +80,40 @@ struct ElementsRebuildCommand: ParsableCommand {
     }
 
     func json(_ r: ElementRebuilder, _ reports: [FileReport]) -> JSONOutput {
-        OutputOptions.envelope(command: "elements rebuild", [
-            ("output", .string(output)), ("fix", .bool(fix)),
-            ("summary", .object([
-                ("files", .int(reports.count)), ("lines", .int(r.lines)), ("events", .int(r.events)),
-                ("malformed_lines", .int(r.malformedLines)), ("with_chain", .int(r.withChain)),
-                ("invalid_chains", .int(r.invalidChains)), ("changed_lines", .int(r.changedLines)),
-                ("added", ElementsReport.fields(r.added)), ("replaced", ElementsReport.fields(r.replaced)),
-                ("mismatches_left", ElementsReport.fields(r.mismatchesLeft)),
-            ])),
-        ])
+        OutputOptions.envelope(
+            command: "elements rebuild",
+            [
+                ("output", .string(output)), ("fix", .bool(fix)),
+                (
+                    "summary",
+                    .object([
+                        ("files", .int(reports.count)), ("lines", .int(r.lines)), ("events", .int(r.events)),
+                        ("malformed_lines", .int(r.malformedLines)), ("with_chain", .int(r.withChain)),
+                        ("invalid_chains", .int(r.invalidChains)), ("changed_lines", .int(r.changedLines)),
+                        ("added", ElementsReport.fields(r.added)), ("replaced", ElementsReport.fields(r.replaced)),
+                        ("mismatches_left", ElementsReport.fields(r.mismatchesLeft)),
+                    ])
+                ),
+            ])
     }
 
     func text(_ r: ElementRebuilder, _ reports: [FileReport]) -> String {
         let g = Terminal.grouped
-        var out = "wrote \(g(r.lines)) lines to \(PathName.display(output)): \(g(r.changedLines)) changed, "
+        var out =
+            "wrote \(g(r.lines)) lines to \(PathName.display(output)): \(g(r.changedLines)) changed, "
             + "\(g(r.lines - r.changedLines)) copied unchanged (\(g(r.malformedLines)) malformed)\n"
         out += "\(g(r.withChain)) events with a chain, \(g(r.invalidChains)) invalid (copied as they are)\n\n"
         var header = ["field", "added"]
         if fix { header.append("replaced") } else { header.append("wrong, left (use --fix)") }
-        out += Terminal.table(header, ElementField.allCases.map { field in
-            [field.key, g(r.added[field.rawValue]), g(fix ? r.replaced[field.rawValue] : r.mismatchesLeft[field.rawValue])]
-        }) + "\n"
+        out +=
+            Terminal.table(
+                header,
+                ElementField.allCases.map { field in
+                    [
+                        field.key, g(r.added[field.rawValue]),
+                        g(fix ? r.replaced[field.rawValue] : r.mismatchesLeft[field.rawValue]),
+                    ]
+                }) + "\n"
         return out
     }
 }

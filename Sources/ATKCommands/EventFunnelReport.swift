@@ -20,8 +20,11 @@ struct EventFunnelReport {
     /// `default`, `strict-order`, or a `+`-joined combination, in the CLI's spelling.
     private var modeName: String {
         let mode = configuration.mode
-        let names = [(FunnelMode.strictOrder, "strict-order"), (.strictDeduplication, "strict-dedup"), (.strictIncrease, "strict-increase")]
-            .filter { mode.contains($0.0) }.map(\.1)
+        let names = [
+            (FunnelMode.strictOrder, "strict-order"), (.strictDeduplication, "strict-dedup"),
+            (.strictIncrease, "strict-increase"),
+        ]
+        .filter { mode.contains($0.0) }.map(\.1)
         return names.isEmpty ? "default" : names.joined(separator: "+")
     }
 
@@ -34,40 +37,57 @@ struct EventFunnelReport {
         if let property = configuration.breakdownProperty {
             breakdown = .object([
                 ("property", .string(property)), ("limit", .int(configuration.breakdownLimit)),
-                ("groups", .array(result.breakdown.map { group in
-                    .object([("value", .string(group.value)), ("other", .bool(group.isOther)),
-                             ("excluded", .int(group.counted.excludedCount)), ("steps", steps(group))])
-                })),
+                (
+                    "groups",
+                    .array(
+                        result.breakdown.map { group in
+                            .object([
+                                ("value", .string(group.value)), ("other", .bool(group.isOther)),
+                                ("excluded", .int(group.counted.excludedCount)), ("steps", steps(group)),
+                            ])
+                        })
+                ),
             ])
         }
-        return OutputOptions.envelope(command: "funnel", [
-            ("kind", .string("events")),
-            ("steps", steps(result.total)),
-            ("window", .string(configuration.window.text)), ("window_ms", .int(configuration.window.milliseconds)),
-            ("mode", .string(modeName)), ("clickhouse_options", .array(configuration.mode.clickHouseOptions.map { .string($0) })),
-            ("count", .string(configuration.unit.rawValue)), ("by", .string(configuration.userProperty ?? "distinct_id")),
-            ("exclusions", .array(configuration.steps.exclusions.map { .string($0.description) })),
-            ("excluded", .int(result.total.counted.excludedCount)),
-            ("breakdown", breakdown),
-            ("summary", .object([
-                ("files", .int(reports.count)), ("lines", .int(lines)), ("events", .int(result.events)),
-                ("malformed_lines", .int(malformed)), ("matched_events", .int(result.matchedEvents)),
-                ("exclusion_events", .int(result.exclusionEvents)), ("skipped_events", .int(result.skippedEvents)),
-                ("users", .int(result.userCount)),
-            ])),
-            ("malformed_examples", MalformedReport.json(result.malformedExamples, reports)),
-        ])
+        return OutputOptions.envelope(
+            command: "funnel",
+            [
+                ("kind", .string("events")),
+                ("steps", steps(result.total)),
+                ("window", .string(configuration.window.text)), ("window_ms", .int(configuration.window.milliseconds)),
+                ("mode", .string(modeName)),
+                ("clickhouse_options", .array(configuration.mode.clickHouseOptions.map { .string($0) })),
+                ("count", .string(configuration.unit.rawValue)),
+                ("by", .string(configuration.userProperty ?? "distinct_id")),
+                ("exclusions", .array(configuration.steps.exclusions.map { .string($0.description) })),
+                ("excluded", .int(result.total.counted.excludedCount)),
+                ("breakdown", breakdown),
+                (
+                    "summary",
+                    .object([
+                        ("files", .int(reports.count)), ("lines", .int(lines)), ("events", .int(result.events)),
+                        ("malformed_lines", .int(malformed)), ("matched_events", .int(result.matchedEvents)),
+                        ("exclusion_events", .int(result.exclusionEvents)),
+                        ("skipped_events", .int(result.skippedEvents)),
+                        ("users", .int(result.userCount)),
+                    ])
+                ),
+                ("malformed_examples", MalformedReport.json(result.malformedExamples, reports)),
+            ])
     }
 
     /// The `steps` array of one group.
     private func steps(_ group: EventFunnelResult.Group) -> JSONOutput {
-        .array(zip(stepNames, rows(group)).map { name, row in
-            .object([
-                ("step", .string(name)), ("users", .int(row.users)), ("conversions", .int(row.conversions.map(Int64.init))),
-                ("conversion_from_previous", double(row.fromPrevious)), ("conversion_from_first", double(row.fromFirst)),
-                ("median_ms_from_previous", double(row.median)), ("p90_ms_from_previous", double(row.p90)),
-            ])
-        })
+        .array(
+            zip(stepNames, rows(group)).map { name, row in
+                .object([
+                    ("step", .string(name)), ("users", .int(row.users)),
+                    ("conversions", .int(row.conversions.map(Int64.init))),
+                    ("conversion_from_previous", double(row.fromPrevious)),
+                    ("conversion_from_first", double(row.fromFirst)),
+                    ("median_ms_from_previous", double(row.median)), ("p90_ms_from_previous", double(row.p90)),
+                ])
+            })
     }
 
     private func double(_ value: Double?) -> JSONOutput { value.map { .double($0) } ?? .null }
@@ -87,9 +107,11 @@ struct EventFunnelReport {
     private func rows(_ group: EventFunnelResult.Group) -> [Row] {
         group.counted.steps.indices.map { index in
             let counted = group.counted.steps[index]
-            return Row(users: group.users.steps[index].count, conversions: group.conversions?.steps[index].count,
-                       fromPrevious: index == 0 ? counted.conversionFromFirst : counted.conversionFromPrevious,
-                       fromFirst: counted.conversionFromFirst, median: counted.medianFromPrevious, p90: counted.p90FromPrevious)
+            return Row(
+                users: group.users.steps[index].count, conversions: group.conversions?.steps[index].count,
+                fromPrevious: index == 0 ? counted.conversionFromFirst : counted.conversionFromPrevious,
+                fromFirst: counted.conversionFromFirst, median: counted.medianFromPrevious, p90: counted.p90FromPrevious
+            )
         }
     }
 
@@ -98,19 +120,26 @@ struct EventFunnelReport {
     var text: String {
         let g = Terminal.grouped
         let unit = configuration.unit.rawValue
-        var out = "funnel    \(stepNames.count) step\(stepNames.count == 1 ? "" : "s"), window \(configuration.window.text) "
+        var out =
+            "funnel    \(stepNames.count) step\(stepNames.count == 1 ? "" : "s"), window \(configuration.window.text) "
             + "(\(g(Int(configuration.window.milliseconds))) ms), mode \(modeName), counting \(unit) by \(configuration.userProperty ?? "distinct_id")\n"
         let malformed = reports.reduce(0) { $0 + $1.malformedLines }
-        out += "read      \(g(result.events)) events, \(g(malformed)) malformed, \(g(result.matchedEvents)) matching a step, \(g(result.userCount)) users"
-            + (result.skippedEvents > 0 ? ", \(g(result.skippedEvents)) matching events skipped (not track, no time or no \(configuration.userProperty ?? "distinct_id"))" : "") + "\n"
+        out +=
+            "read      \(g(result.events)) events, \(g(malformed)) malformed, \(g(result.matchedEvents)) matching a step, \(g(result.userCount)) users"
+            + (result.skippedEvents > 0
+                ? ", \(g(result.skippedEvents)) matching events skipped (not track, no time or no \(configuration.userProperty ?? "distinct_id"))"
+                : "") + "\n"
         if !configuration.steps.exclusions.isEmpty {
-            out += "excluded  \(g(result.total.counted.excludedCount)) \(configuration.unit == .users ? "users" : "attempts") with "
-                + configuration.steps.exclusions.map(\.description).joined(separator: " or ") + " between their first and last step\n"
+            out +=
+                "excluded  \(g(result.total.counted.excludedCount)) \(configuration.unit == .users ? "users" : "attempts") with "
+                + configuration.steps.exclusions.map(\.description).joined(separator: " or ")
+                + " between their first and last step\n"
         }
         out += "\n" + table(result.total) + "\n"
         if let property = configuration.breakdownProperty {
             for group in result.breakdown {
-                let label = group.isOther ? "other values" : group.value.map { "\"\(Terminal.safe($0))\"" } ?? "no value"
+                let label =
+                    group.isOther ? "other values" : group.value.map { "\"\(Terminal.safe($0))\"" } ?? "no value"
                 out += "\n\(Terminal.safe(property)) = \(label)\n" + table(group) + "\n"
             }
         }
@@ -128,9 +157,11 @@ struct EventFunnelReport {
             let (name, row) = item
             var cells = ["\(index + 1) \(name)", g(row.users)]
             if let conversions = row.conversions { cells.append(g(conversions)) }
-            cells += [Terminal.percent(row.fromPrevious), Terminal.percent(row.fromFirst),
-                      Terminal.duration(milliseconds: row.median), Terminal.duration(milliseconds: row.p90),
-                      Terminal.bar(first == 0 ? 0 : Double(row.count) / Double(first))]
+            cells += [
+                Terminal.percent(row.fromPrevious), Terminal.percent(row.fromFirst),
+                Terminal.duration(milliseconds: row.median), Terminal.duration(milliseconds: row.p90),
+                Terminal.bar(first == 0 ? 0 : Double(row.count) / Double(first)),
+            ]
             return cells
         }
         return Terminal.table(header, body)
@@ -139,14 +170,18 @@ struct EventFunnelReport {
     // MARK: CSV
 
     var csv: CSVTable {
-        var table = CSVTable(header: ["group", "value", "step_number", "step", "users", "conversions",
-                                      "conversion_from_previous", "conversion_from_first",
-                                      "median_ms_from_previous", "p90_ms_from_previous"])
+        var table = CSVTable(header: [
+            "group", "value", "step_number", "step", "users", "conversions",
+            "conversion_from_previous", "conversion_from_first",
+            "median_ms_from_previous", "p90_ms_from_previous",
+        ])
         func add(_ group: EventFunnelResult.Group, kind: String) {
             for (index, (name, row)) in zip(stepNames, rows(group)).enumerated() {
-                table.rows.append([kind, group.value ?? "", String(index + 1), name, String(row.users),
-                                   row.conversions.map(String.init) ?? "", CSVTable.number(row.fromPrevious),
-                                   CSVTable.number(row.fromFirst), CSVTable.number(row.median), CSVTable.number(row.p90)])
+                table.rows.append([
+                    kind, group.value ?? "", String(index + 1), name, String(row.users),
+                    row.conversions.map(String.init) ?? "", CSVTable.number(row.fromPrevious),
+                    CSVTable.number(row.fromFirst), CSVTable.number(row.median), CSVTable.number(row.p90),
+                ])
             }
         }
         add(result.total, kind: "total")

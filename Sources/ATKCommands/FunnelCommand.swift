@@ -1,6 +1,6 @@
-import ArgumentParser
 import ATKCore
 import ATKFunnel
+import ArgumentParser
 import Foundation
 
 /// `atk funnel`: event funnels with ClickHouse `windowFunnel` semantics, and action-path funnels.
@@ -54,28 +54,44 @@ struct FunnelCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The funnel's steps, separated by commas outside [...] and quotes.", valueName: "steps"))
     var steps: String?
 
-    @Option(name: .customLong("step"), help: ArgumentHelp("One step; repeat for each step, in order (instead of --steps).", valueName: "step"))
+    @Option(
+        name: .customLong("step"),
+        help: ArgumentHelp("One step; repeat for each step, in order (instead of --steps).", valueName: "step"))
     var step: [String] = []
 
-    @Option(help: ArgumentHelp("Conversion window from the step-1 event, inclusive: a whole number and ms, s, m, h, d or w.", valueName: "duration"))
+    @Option(
+        help: ArgumentHelp(
+            "Conversion window from the step-1 event, inclusive: a whole number and ms, s, m, h, d or w.",
+            valueName: "duration"))
     var window = "1d"
 
-    @Option(help: ArgumentHelp("default, strict-order, strict-dedup or strict-increase; combine with + (strict-order+strict-increase).", valueName: "mode"))
+    @Option(
+        help: ArgumentHelp(
+            "default, strict-order, strict-dedup or strict-increase; combine with + (strict-order+strict-increase).",
+            valueName: "mode"))
     var mode = "default"
 
-    @Option(help: ArgumentHelp("What a step counts: users (each once, at their deepest attempt) or conversions (every attempt; a user re-enters after completing).", valueName: "unit"))
+    @Option(
+        help: ArgumentHelp(
+            "What a step counts: users (each once, at their deepest attempt) or conversions (every attempt; a user re-enters after completing).",
+            valueName: "unit"))
     var count = "users"
 
     @Option(help: ArgumentHelp("Identify users by this property instead of distinct_id.", valueName: "property"))
     var by: String?
 
-    @Option(help: ArgumentHelp("Break the funnel down by this property's value on the attempt's step-1 event.", valueName: "property"))
+    @Option(
+        help: ArgumentHelp(
+            "Break the funnel down by this property's value on the attempt's step-1 event.", valueName: "property"))
     var breakdown: String?
 
     @Option(help: "How many breakdown values to list (1 to 1,000,000); the rest are summed as \"other\".")
     var breakdownLimit = 10
 
-    @Option(help: ArgumentHelp("Drop users who do this event (with filters) between their first and last reached step; repeat for several.", valueName: "step"))
+    @Option(
+        help: ArgumentHelp(
+            "Drop users who do this event (with filters) between their first and last reached step; repeat for several.",
+            valueName: "step"))
     var exclude: [String] = []
 
     @Flag(help: "Action-path funnels of conversions (an optional PATTERN may follow).")
@@ -84,7 +100,8 @@ struct FunnelCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --path: the conversion event.", valueName: "event"))
     var conversion = "AddToCart"
 
-    @Option(help: ArgumentHelp("With --path: the property holding the conversion's action path.", valueName: "property"))
+    @Option(
+        help: ArgumentHelp("With --path: the property holding the conversion's action path.", valueName: "property"))
     var pathProperty = "user_action_path"
 
     @Option(help: "With --path: how many paths to list, by conversions (1 to 1,000,000).")
@@ -93,7 +110,10 @@ struct FunnelCommand: ParsableCommand {
     @Flag(help: "With a --path PATTERN: the pattern's nodes must be adjacent in the path.")
     var strict = false
 
-    @Option(help: ArgumentHelp("With --path: break conversions down by the entity at this node (its last occurrence in the path).", valueName: "node"))
+    @Option(
+        help: ArgumentHelp(
+            "With --path: break conversions down by the entity at this node (its last occurrence in the path).",
+            valueName: "node"))
     var entity: String?
 
     @Option(help: "How many malformed lines to list (file and line) in the report (0 to 1,000,000).")
@@ -113,7 +133,9 @@ struct FunnelCommand: ParsableCommand {
     func run() throws {
         switch try plan() {
         case .events(let configuration):
-            var analysis = try Self.usage { () throws(FunnelConfigurationError) in try EventFunnelAnalysis(configuration: configuration) }
+            var analysis = try Self.usage { () throws(FunnelConfigurationError) in
+                try EventFunnelAnalysis(configuration: configuration)
+            }
             let inputs = try input.resolve(writing: outputOptions.outputs)
             let output = try outputOptions.open()
             let (reports, unreadable) = input.read(inputs, into: &analysis)
@@ -126,7 +148,8 @@ struct FunnelCommand: ParsableCommand {
             let inputs = try input.resolve(writing: outputOptions.outputs)
             let output = try outputOptions.open()
             let (reports, unreadable) = input.read(inputs, into: &analysis)
-            try output.emit(PathFunnelReport(result: analysis.result(top: top), reports: reports).render(outputOptions.format))
+            try output.emit(
+                PathFunnelReport(result: analysis.result(top: top), reports: reports).render(outputOptions.format))
             if unreadable { throw CommandExit.unreadableInput }
         }
     }
@@ -139,36 +162,66 @@ struct FunnelCommand: ParsableCommand {
             guard !hasSteps else { throw ValidationError("--path and --steps/--step are different funnels: give one") }
             return try pathPlan()
         }
-        guard hasSteps else { throw ValidationError("give --steps (or --step ...) for an event funnel, or --path for action paths") }
-        let pathOnly = [("--strict", strict), ("--entity", entity != nil), ("--top", top != 20),
-                        ("--conversion", conversion != "AddToCart"), ("--path-property", pathProperty != "user_action_path")]
+        guard hasSteps else {
+            throw ValidationError("give --steps (or --step ...) for an event funnel, or --path for action paths")
+        }
+        let pathOnly = [
+            ("--strict", strict), ("--entity", entity != nil), ("--top", top != 20),
+            ("--conversion", conversion != "AddToCart"), ("--path-property", pathProperty != "user_action_path"),
+        ]
         if let (name, _) = pathOnly.first(where: { $0.1 }) { throw ValidationError("\(name) needs --path") }
         return .events(try eventConfiguration())
     }
 
     private func eventConfiguration() throws -> EventFunnelConfiguration {
-        guard steps == nil || step.isEmpty else { throw ValidationError("give the steps with --steps or with --step, not both") }
+        guard steps == nil || step.isEmpty else {
+            throw ValidationError("give the steps with --steps or with --step, not both")
+        }
         var specs: [StepSpec] = []
         if let steps {
-            specs = try Self.usage { () throws(StepParseError) in try StepSpec.parseList(steps) } context: { "--steps '\(steps)'" }
+            specs = try Self.usage { () throws(StepParseError) in
+                try StepSpec.parseList(steps)
+            } context: {
+                "--steps '\(steps)'"
+            }
         }
         for text in step {
-            specs.append(try Self.usage { () throws(StepParseError) in try StepSpec.parse(text) } context: { "--step '\(text)'" })
+            specs.append(
+                try Self.usage { () throws(StepParseError) in
+                    try StepSpec.parse(text)
+                } context: {
+                    "--step '\(text)'"
+                })
         }
         var exclusions: [StepSpec] = []
         for text in exclude {
-            exclusions.append(try Self.usage { () throws(StepParseError) in try StepSpec.parse(text) } context: { "--exclude '\(text)'" })
+            exclusions.append(
+                try Self.usage { () throws(StepParseError) in
+                    try StepSpec.parse(text)
+                } context: {
+                    "--exclude '\(text)'"
+                })
         }
-        let funnelSteps = try Self.usage { () throws(FunnelConfigurationError) in try FunnelSteps(steps: specs, exclusions: exclusions) }
-        let parsedWindow = try Self.usage { () throws(FunnelWindow.ParseError) in try FunnelWindow(parsing: window) } context: { "--window" }
+        let funnelSteps = try Self.usage { () throws(FunnelConfigurationError) in
+            try FunnelSteps(steps: specs, exclusions: exclusions)
+        }
+        let parsedWindow = try Self.usage { () throws(FunnelWindow.ParseError) in
+            try FunnelWindow(parsing: window)
+        } context: {
+            "--window"
+        }
         guard let parsedMode = FunnelMode(name: mode) else {
-            throw ValidationError("--mode must be default, strict-order, strict-dedup or strict-increase (or a +-joined combination), got '\(mode)'")
+            throw ValidationError(
+                "--mode must be default, strict-order, strict-dedup or strict-increase (or a +-joined combination), got '\(mode)'"
+            )
         }
         guard let unit = FunnelCountingUnit(rawValue: count) else {
             throw ValidationError("--count must be users or conversions, got '\(count)'")
         }
         try OptionRange.check("--breakdown-limit", breakdownLimit, in: OptionRange.positiveCount)
-        guard breakdown != nil || breakdownLimit == 10 else { throw ValidationError("--breakdown-limit needs --breakdown") }
+        guard breakdown != nil || breakdownLimit == 10 else {
+            throw ValidationError("--breakdown-limit needs --breakdown")
+        }
         var configuration = EventFunnelConfiguration(steps: funnelSteps, window: parsedWindow)
         configuration.mode = parsedMode
         configuration.unit = unit
@@ -180,9 +233,13 @@ struct FunnelCommand: ParsableCommand {
     }
 
     private func pathPlan() throws -> Plan {
-        let eventOnly = [("--window", window != "1d"), ("--mode", mode != "default"), ("--count", count != "users"),
-                         ("--by", by != nil), ("--breakdown", breakdown != nil), ("--exclude", !exclude.isEmpty)]
-        if let (name, _) = eventOnly.first(where: { $0.1 }) { throw ValidationError("\(name) is for event funnels, not --path") }
+        let eventOnly = [
+            ("--window", window != "1d"), ("--mode", mode != "default"), ("--count", count != "users"),
+            ("--by", by != nil), ("--breakdown", breakdown != nil), ("--exclude", !exclude.isEmpty),
+        ]
+        if let (name, _) = eventOnly.first(where: { $0.1 }) {
+            throw ValidationError("\(name) is for event funnels, not --path")
+        }
         try OptionRange.check("--top", top, in: OptionRange.positiveCount)
         var files = input.files
         var configuration = PathFunnelAnalysis.Configuration()
@@ -192,7 +249,9 @@ struct FunnelCommand: ParsableCommand {
         configuration.maxExamples = maxExamples
         if let first = files.first, Self.isPattern(first, inputsFollow: files.count > 1) {
             files.removeFirst()
-            configuration.pattern = try Self.usage { () throws(PathPattern.ParseError) in try PathPattern(parsing: first, strict: strict) }
+            configuration.pattern = try Self.usage { () throws(PathPattern.ParseError) in
+                try PathPattern(parsing: first, strict: strict)
+            }
             if files.isEmpty && Terminal.standardInputIsTerminal {
                 throw ValidationError("give at least one dump file after the pattern, or - for standard input")
             }

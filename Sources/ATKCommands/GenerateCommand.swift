@@ -1,5 +1,5 @@
-import ArgumentParser
 import ATKCore
+import ArgumentParser
 import Foundation
 
 /// `atk generate`: a realistic synthetic iOS autotrack dump, and the truth of what it holds.
@@ -34,19 +34,26 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: "Days the sessions are spread over (1 to 36,500).")
     var days = 7
 
-    @Option(help: ArgumentHelp("First day, as ms since the epoch, 0 (1970) to 253402300799999 (9999-12-31) (default 2026-09-01 00:00 UTC).", valueName: "ms"))
+    @Option(
+        help: ArgumentHelp(
+            "First day, as ms since the epoch, 0 (1970) to 253402300799999 (9999-12-31) (default 2026-09-01 00:00 UTC).",
+            valueName: "ms"))
     var start: Int64 = GeneratorOptions().start
 
     @Option(help: "How AddToCart's user_action_path is written: list (of strings), object (seed 000's), or mixed.")
     var pathFormat: String = "list"
 
-    @Option(name: [.short, .long], help: ArgumentHelp("Write the dump to FILE (gzip when it ends in .gz); - or none for standard output.", valueName: "FILE"))
+    @Option(
+        name: [.short, .long],
+        help: ArgumentHelp(
+            "Write the dump to FILE (gzip when it ends in .gz); - or none for standard output.", valueName: "FILE"))
     var output: String = "-"
 
     @Option(help: ArgumentHelp("Write the truth (counts each analysis must find) as JSON to FILE.", valueName: "FILE"))
     var truth: String?
 
-    @Option(help: ArgumentHelp("Write the sample visualized-autotrack config (Sensors format) to FILE.", valueName: "FILE"))
+    @Option(
+        help: ArgumentHelp("Write the sample visualized-autotrack config (Sensors format) to FILE.", valueName: "FILE"))
     var visualizedConfig: String?
 
     func validate() throws {
@@ -90,7 +97,8 @@ struct GenerateCommand: ParsableCommand {
             throw CommandError(error)
         }
         if let truthFile {
-            try ReportOutput(file: truthFile, format: .json).emit(generated.json(options: options).serialized(indent: 2))
+            try ReportOutput(file: truthFile, format: .json).emit(
+                generated.json(options: options).serialized(indent: 2))
         }
     }
 

@@ -4,58 +4,104 @@ import Foundation
 extension ImpressionsCommand {
     // MARK: - JSON
 
-    func json(_ report: ImpressionReport, _ options: ImpressionOptions, _ reports: [FileReport], malformed: Int) -> JSONOutput {
+    func json(_ report: ImpressionReport, _ options: ImpressionOptions, _ reports: [FileReport], malformed: Int)
+        -> JSONOutput
+    {
         let summary = report.summary
-        return OutputOptions.envelope(command: "impressions", [
-            ("options", .object([
-                ("exposure_events", .array(options.exposureEvents.map { .string($0) })),
-                ("click_event", .string(options.clickEvent)),
-                ("key", .array(options.keyProperties.map { .string($0) })),
-                ("identifiers", .string(options.useRecordedIdentifiers ? "recorded" : "rebuilt")),
-                ("policy", .string(options.policy.rawValue)),
-                ("window_ms", options.policy == .window ? .int(options.windowMilliseconds) : .null),
-                ("batch_gap_ms", options.policy == .buffer ? .int(options.batchGapMilliseconds) : .null),
-                ("items_property", .string(options.itemsProperty)),
-                ("index_property", .string(options.indexProperty)),
-                ("breakdown", .string(options.breakdownProperty)),
-            ])),
-            ("summary", .object(Self.counts(summary) + [
-                ("keys_above_full_click_through", .int(report.keysAboveFullClickThroughCount)),
-                ("screens_above_full_click_through", .int(report.screensAboveFullClickThrough.count)),
-                ("users", .int(report.users)),
-                ("events_outside_page_views", .int(report.eventsOutsidePageViews)),
-                ("skipped_events", .int(report.skippedEvents)),
-                ("files", .int(reports.count)),
-                ("malformed_lines", .int(malformed)),
-            ])),
-            ("by_screen", .array(report.byScreen.map { .object([("screen", .string($0.screen))] + Self.counts($0.counts)) })),
-            ("by_element", .array(report.byElement.map { row in
-                .object([("screen", .string(row.screen)), ("element_path", .string(row.elementPath))]
-                    + Self.counts(row.counts).filter { $0.0 != "page_views" && $0.0 != "clicks" })
-            })),
-            ("breakdown", options.breakdownProperty.map { property in
-                .object([
-                    ("property", .string(property)),
-                    ("values", .array(report.byValue.map { .object([("value", .string($0.value))] + Self.counts($0.counts)) })),
-                ])
-            } ?? .null),
-            ("click_through_above_100", .object([
-                ("keys", .array(report.keysAboveFullClickThrough.map { row in
-                    .object([("key", Self.key(row.key, options)), ("exposures", .int(row.exposures)), ("clicks", .int(row.clicks))])
-                })),
-                ("screens", .array(report.screensAboveFullClickThrough.map { .string($0) })),
-            ])),
-            ("findings", .object(ImpressionReport.Finding.allCases.map { ($0.rawValue, .int(report.findingCounts[$0] ?? 0)) })),
-            ("examples", .array(report.examples.map { example in
-                .object([
-                    ("finding", .string(example.finding.rawValue)),
-                    ("file", .string(reports[example.location.fileIndex].source.displayName)),
-                    ("line", .int(example.location.line)), ("user", .string(example.user)),
-                    ("screen", .string(example.screen)), ("key", Self.key(example.key, options)),
-                    ("detail", .string(example.detail)),
-                ])
-            })),
-        ])
+        return OutputOptions.envelope(
+            command: "impressions",
+            [
+                (
+                    "options",
+                    .object([
+                        ("exposure_events", .array(options.exposureEvents.map { .string($0) })),
+                        ("click_event", .string(options.clickEvent)),
+                        ("key", .array(options.keyProperties.map { .string($0) })),
+                        ("identifiers", .string(options.useRecordedIdentifiers ? "recorded" : "rebuilt")),
+                        ("policy", .string(options.policy.rawValue)),
+                        ("window_ms", options.policy == .window ? .int(options.windowMilliseconds) : .null),
+                        ("batch_gap_ms", options.policy == .buffer ? .int(options.batchGapMilliseconds) : .null),
+                        ("items_property", .string(options.itemsProperty)),
+                        ("index_property", .string(options.indexProperty)),
+                        ("breakdown", .string(options.breakdownProperty)),
+                    ])
+                ),
+                (
+                    "summary",
+                    .object(
+                        Self.counts(summary) + [
+                            ("keys_above_full_click_through", .int(report.keysAboveFullClickThroughCount)),
+                            ("screens_above_full_click_through", .int(report.screensAboveFullClickThrough.count)),
+                            ("users", .int(report.users)),
+                            ("events_outside_page_views", .int(report.eventsOutsidePageViews)),
+                            ("skipped_events", .int(report.skippedEvents)),
+                            ("files", .int(reports.count)),
+                            ("malformed_lines", .int(malformed)),
+                        ])
+                ),
+                (
+                    "by_screen",
+                    .array(report.byScreen.map { .object([("screen", .string($0.screen))] + Self.counts($0.counts)) })
+                ),
+                (
+                    "by_element",
+                    .array(
+                        report.byElement.map { row in
+                            .object(
+                                [("screen", .string(row.screen)), ("element_path", .string(row.elementPath))]
+                                    + Self.counts(row.counts).filter { $0.0 != "page_views" && $0.0 != "clicks" })
+                        })
+                ),
+                (
+                    "breakdown",
+                    options.breakdownProperty.map { property in
+                        .object([
+                            ("property", .string(property)),
+                            (
+                                "values",
+                                .array(
+                                    report.byValue.map {
+                                        .object([("value", .string($0.value))] + Self.counts($0.counts))
+                                    })
+                            ),
+                        ])
+                    } ?? .null
+                ),
+                (
+                    "click_through_above_100",
+                    .object([
+                        (
+                            "keys",
+                            .array(
+                                report.keysAboveFullClickThrough.map { row in
+                                    .object([
+                                        ("key", Self.key(row.key, options)), ("exposures", .int(row.exposures)),
+                                        ("clicks", .int(row.clicks)),
+                                    ])
+                                })
+                        ),
+                        ("screens", .array(report.screensAboveFullClickThrough.map { .string($0) })),
+                    ])
+                ),
+                (
+                    "findings",
+                    .object(
+                        ImpressionReport.Finding.allCases.map { ($0.rawValue, .int(report.findingCounts[$0] ?? 0)) })
+                ),
+                (
+                    "examples",
+                    .array(
+                        report.examples.map { example in
+                            .object([
+                                ("finding", .string(example.finding.rawValue)),
+                                ("file", .string(reports[example.location.fileIndex].source.displayName)),
+                                ("line", .int(example.location.line)), ("user", .string(example.user)),
+                                ("screen", .string(example.screen)), ("key", Self.key(example.key, options)),
+                                ("detail", .string(example.detail)),
+                            ])
+                        })
+                ),
+            ])
     }
 
     private static func counts(_ counts: ImpressionReport.Counts) -> [(String, JSONOutput)] {
@@ -79,12 +125,16 @@ extension ImpressionsCommand {
 
     // MARK: - Text
 
-    func text(_ report: ImpressionReport, _ options: ImpressionOptions, _ reports: [FileReport], malformed: Int, events: Int) -> String {
+    func text(
+        _ report: ImpressionReport, _ options: ImpressionOptions, _ reports: [FileReport], malformed: Int, events: Int
+    ) -> String {
         let g = Terminal.grouped
         let s = report.summary
-        var out = "\(g(reports.count)) file\(reports.count == 1 ? "" : "s"), \(g(events)) events, \(g(malformed)) malformed, "
+        var out =
+            "\(g(reports.count)) file\(reports.count == 1 ? "" : "s"), \(g(events)) events, \(g(malformed)) malformed, "
             + "\(g(report.users)) users, \(g(s.pageViews)) page views\n"
-        let identifiers = options.useRecordedIdentifiers ? "recorded identifiers" : "identifiers rebuilt from $responder_chain"
+        let identifiers =
+            options.useRecordedIdentifiers ? "recorded identifiers" : "identifiers rebuilt from $responder_chain"
         var policy = options.policy.rawValue
         if options.policy == .window { policy += " \(options.windowMilliseconds) ms" }
         if options.policy == .buffer { policy += ", batch gap \(options.batchGapMilliseconds) ms" }
@@ -92,16 +142,31 @@ extension ImpressionsCommand {
         if report.skippedEvents > 0 {
             out += "skipped   \(g(report.skippedEvents)) events without a string distinct_id or an integer time\n"
         }
-        out += "\n" + Terminal.table(["", "count", "rate"], [
-            ["exposures", g(s.exposures), ""],
-            ["duplicates", g(s.duplicates), Self.percent(s.duplicateRate) + " of exposures"],
-            ["clicks", g(s.clicks), "\(g(s.judgedClicks)) on exposed elements (judged)"],
-            ["clicks without exposure", g(s.clicksWithoutExposure), Self.percent(s.judgedClicks == 0 ? nil : Double(s.clicksWithoutExposure) / Double(s.judgedClicks)) + " of judged clicks"],
-            ["index gaps", g(s.indexGaps), ""],
-            ["missing (estimated)", g(s.clicksWithoutExposure + s.indexGaps), Self.percent(s.missingRate) + " of expected exposures"],
-            ["click-through", "", Self.percent(s.clickThrough)],
-            ["above 100% click-through", "\(g(report.keysAboveFullClickThroughCount)) items", "\(report.screensAboveFullClickThrough.count) screens"],
-        ]) + "\n"
+        out +=
+            "\n"
+            + Terminal.table(
+                ["", "count", "rate"],
+                [
+                    ["exposures", g(s.exposures), ""],
+                    ["duplicates", g(s.duplicates), Self.percent(s.duplicateRate) + " of exposures"],
+                    ["clicks", g(s.clicks), "\(g(s.judgedClicks)) on exposed elements (judged)"],
+                    [
+                        "clicks without exposure", g(s.clicksWithoutExposure),
+                        Self.percent(
+                            s.judgedClicks == 0 ? nil : Double(s.clicksWithoutExposure) / Double(s.judgedClicks))
+                            + " of judged clicks",
+                    ],
+                    ["index gaps", g(s.indexGaps), ""],
+                    [
+                        "missing (estimated)", g(s.clicksWithoutExposure + s.indexGaps),
+                        Self.percent(s.missingRate) + " of expected exposures",
+                    ],
+                    ["click-through", "", Self.percent(s.clickThrough)],
+                    [
+                        "above 100% click-through", "\(g(report.keysAboveFullClickThroughCount)) items",
+                        "\(report.screensAboveFullClickThrough.count) screens",
+                    ],
+                ]) + "\n"
         if !report.byValue.isEmpty, let property = options.breakdownProperty {
             out += "\n" + Self.countsTable(property, report.byValue.map { ($0.value ?? "(none)", $0.counts) }) + "\n"
         }
@@ -109,30 +174,44 @@ extension ImpressionsCommand {
             out += "\n" + Self.countsTable("screen", report.byScreen.map { ($0.screen ?? "(none)", $0.counts) }) + "\n"
         }
         if !report.byElement.isEmpty {
-            out += "\n" + Terminal.table(
-                ["screen", "element path", "exposures", "duplicates", "judged clicks", "without exposure", "index gaps"],
-                report.byElement.map { row in
-                    [row.screen ?? "(none)", row.elementPath ?? "(none)", g(row.counts.exposures), g(row.counts.duplicates),
-                     g(row.counts.judgedClicks), g(row.counts.clicksWithoutExposure), g(row.counts.indexGaps)]
-                }) + "\n"
+            out +=
+                "\n"
+                + Terminal.table(
+                    [
+                        "screen", "element path", "exposures", "duplicates", "judged clicks", "without exposure",
+                        "index gaps",
+                    ],
+                    report.byElement.map { row in
+                        [
+                            row.screen ?? "(none)", row.elementPath ?? "(none)", g(row.counts.exposures),
+                            g(row.counts.duplicates),
+                            g(row.counts.judgedClicks), g(row.counts.clicksWithoutExposure), g(row.counts.indexGaps),
+                        ]
+                    }) + "\n"
         }
         if !report.keysAboveFullClickThrough.isEmpty {
             let shown = report.keysAboveFullClickThrough.count
             let total = report.keysAboveFullClickThroughCount
-            out += "\nitems clicked more often than exposed" + (total > shown ? " (first \(shown) of \(g(total)))" : "") + ":\n"
+            out +=
+                "\nitems clicked more often than exposed" + (total > shown ? " (first \(shown) of \(g(total)))" : "")
+                + ":\n"
             for row in report.keysAboveFullClickThrough {
-                out += "  \(Terminal.safe(Self.keyText(row.key)))  \(g(row.clicks)) clicks, \(g(row.exposures)) exposures\n"
+                out +=
+                    "  \(Terminal.safe(Self.keyText(row.key)))  \(g(row.clicks)) clicks, \(g(row.exposures)) exposures\n"
             }
         }
         for kind in ImpressionReport.Finding.allCases {
             let examples = report.examples.filter { $0.finding == kind }
             guard !examples.isEmpty else { continue }
             let total = report.findingCounts[kind] ?? 0
-            out += "\n\(kind.rawValue.replacingOccurrences(of: "_", with: " ")) examples"
+            out +=
+                "\n\(kind.rawValue.replacingOccurrences(of: "_", with: " ")) examples"
                 + (total > examples.count ? " (first \(examples.count) of \(g(total)))" : "") + ":\n"
             for example in examples {
-                out += "  \(reports[example.location.fileIndex].source.displayName):\(example.location.line)  "
-                    + Terminal.safe("user \(example.user)  \(example.screen ?? "(no screen)")  \(Self.keyText(example.key))") + "\n"
+                out +=
+                    "  \(reports[example.location.fileIndex].source.displayName):\(example.location.line)  "
+                    + Terminal.safe(
+                        "user \(example.user)  \(example.screen ?? "(no screen)")  \(Self.keyText(example.key))") + "\n"
                     + "    \(Terminal.safe(example.detail))\n"
             }
         }
@@ -142,10 +221,15 @@ extension ImpressionsCommand {
     private static func countsTable(_ title: String, _ rows: [(String, ImpressionReport.Counts)]) -> String {
         let g = Terminal.grouped
         return Terminal.table(
-            [title, "page views", "exposures", "duplicates", "clicks", "judged", "without exposure", "index gaps", "click-through"],
+            [
+                title, "page views", "exposures", "duplicates", "clicks", "judged", "without exposure", "index gaps",
+                "click-through",
+            ],
             rows.map { name, c in
-                [name, g(c.pageViews), g(c.exposures), g(c.duplicates), g(c.clicks), g(c.judgedClicks),
-                 g(c.clicksWithoutExposure), g(c.indexGaps), percent(c.clickThrough)]
+                [
+                    name, g(c.pageViews), g(c.exposures), g(c.duplicates), g(c.clicks), g(c.judgedClicks),
+                    g(c.clicksWithoutExposure), g(c.indexGaps), percent(c.clickThrough),
+                ]
             })
     }
 

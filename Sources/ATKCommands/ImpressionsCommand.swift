@@ -1,5 +1,5 @@
-import ArgumentParser
 import ATKCore
+import ArgumentParser
 import Foundation
 
 /// `atk impressions`: duplicate and missing impressions (exposures) per page view.
@@ -40,40 +40,62 @@ struct ImpressionsCommand: ParsableCommand {
     @OptionGroup var input: InputOptions
     @OptionGroup var outputOptions: OutputOptions
 
-    @Option(name: .customLong("exposure-event"), help: ArgumentHelp("An exposure event name (repeatable; default $AppExposure).", valueName: "name"))
+    @Option(
+        name: .customLong("exposure-event"),
+        help: ArgumentHelp("An exposure event name (repeatable; default $AppExposure).", valueName: "name"))
     var exposureEvents: [String] = []
 
     @Option(help: ArgumentHelp("The click event name.", valueName: "name"))
     var clickEvent = "$AppClick"
 
-    @Option(help: ArgumentHelp("Item key properties, comma-separated, replacing $screen_name,$element_path,$element_position,item_id.", valueName: "PROP[,PROP...]"))
+    @Option(
+        help: ArgumentHelp(
+            "Item key properties, comma-separated, replacing $screen_name,$element_path,$element_position,item_id.",
+            valueName: "PROP[,PROP...]"))
     var key: String?
 
-    @Flag(help: "Key on the recorded $screen_name, $element_path, $element_position even where a valid $responder_chain exists.")
+    @Flag(
+        help:
+            "Key on the recorded $screen_name, $element_path, $element_position even where a valid $responder_chain exists."
+    )
     var recordedIdentifiers = false
 
-    @Option(help: ArgumentHelp("A list property of item ids on exposure events: each item is one exposure.", valueName: "PROP"))
+    @Option(
+        help: ArgumentHelp(
+            "A list property of item ids on exposure events: each item is one exposure.", valueName: "PROP"))
     var itemsProperty: String?
 
-    @Option(help: ArgumentHelp("A list of positions parallel to --items-property (the rows for index gaps and the key's position).", valueName: "PROP"))
+    @Option(
+        help: ArgumentHelp(
+            "A list of positions parallel to --items-property (the rows for index gaps and the key's position).",
+            valueName: "PROP"))
     var indexProperty: String?
 
     @Option(help: "Duplicate rule: once-per-view, window or buffer.")
     var policy: String = ImpressionOptions.Policy.oncePerView.rawValue
 
-    @Option(help: ArgumentHelp("--policy window: the largest gap between two exposures of an item that makes a duplicate (250ms, 1s, 2m; default 1s).", valueName: "duration"))
+    @Option(
+        help: ArgumentHelp(
+            "--policy window: the largest gap between two exposures of an item that makes a duplicate (250ms, 1s, 2m; default 1s).",
+            valueName: "duration"))
     var window: String?
 
-    @Option(help: ArgumentHelp("--policy buffer: single exposures of one element at most this far apart form one batch (250ms, 1s; default 0ms: same timestamp).", valueName: "duration"))
+    @Option(
+        help: ArgumentHelp(
+            "--policy buffer: single exposures of one element at most this far apart form one batch (250ms, 1s; default 0ms: same timestamp).",
+            valueName: "duration"))
     var batchGap: String?
 
-    @Option(help: ArgumentHelp("Split the summary by this property's values (e.g. $app_version).", valueName: "PROPERTY"))
+    @Option(
+        help: ArgumentHelp("Split the summary by this property's values (e.g. $app_version).", valueName: "PROPERTY"))
     var breakdown: String?
 
     @Option(help: ArgumentHelp("Exit 1 when duplicates / exposures is above this (0 to 1).", valueName: "rate"))
     var maxDuplicateRate: Double?
 
-    @Option(help: ArgumentHelp("Exit 1 when the estimated missing rate is above this (0 to 1; Docs/impressions.md).", valueName: "rate"))
+    @Option(
+        help: ArgumentHelp(
+            "Exit 1 when the estimated missing rate is above this (0 to 1; Docs/impressions.md).", valueName: "rate"))
     var maxMissingRate: Double?
 
     @Option(help: "Examples listed per finding kind (0 to 1,000,000).")
@@ -102,12 +124,16 @@ struct ImpressionsCommand: ParsableCommand {
         if let key {
             let properties = key.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             guard !properties.isEmpty, !properties.contains(where: \.isEmpty) else {
-                throw ValidationError("--key needs property names separated by commas, e.g. --key item_id or --key '$screen_name,item_id'")
+                throw ValidationError(
+                    "--key needs property names separated by commas, e.g. --key item_id or --key '$screen_name,item_id'"
+                )
             }
             options.keyProperties = properties
         }
         options.useRecordedIdentifiers = recordedIdentifiers
-        guard indexProperty == nil || itemsProperty != nil else { throw ValidationError("--index-property needs --items-property") }
+        guard indexProperty == nil || itemsProperty != nil else {
+            throw ValidationError("--index-property needs --items-property")
+        }
         options.itemsProperty = itemsProperty
         options.indexProperty = indexProperty
         guard let parsed = ImpressionOptions.Policy(rawValue: policy) else {
@@ -147,9 +173,12 @@ struct ImpressionsCommand: ParsableCommand {
         let (reports, unreadable) = input.read(inputs, into: &collector)
         let report = collector.report()
         let malformed = reports.reduce(0) { $0 + $1.malformedLines }
-        let text = outputOptions.format == .json
-            ? MalformedReport.adding(collector.malformedExamples, to: json(report, options, reports, malformed: malformed), reports)
-                .serialized(indent: 2)
+        let text =
+            outputOptions.format == .json
+            ? MalformedReport.adding(
+                collector.malformedExamples, to: json(report, options, reports, malformed: malformed), reports
+            )
+            .serialized(indent: 2)
             : self.text(report, options, reports, malformed: malformed, events: collector.events)
                 + MalformedReport.text(collector.malformedExamples, reports)
         try output.emit(text)

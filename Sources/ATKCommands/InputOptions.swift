@@ -1,19 +1,21 @@
-import ArgumentParser
 import ATKCore
+import ArgumentParser
 
 /// The dump arguments shared by every reading command.
 struct InputOptions: ParsableArguments {
-    @Argument(help: ArgumentHelp(
-        "Dump files (plain or gzip, detected by content), directories (their *.jsonl, *.json, *.log, *.gz), or - for standard input. With none, standard input is read when it is not a terminal.",
-        valueName: "files"))
+    @Argument(
+        help: ArgumentHelp(
+            "Dump files (plain or gzip, detected by content), directories (their *.jsonl, *.json, *.log, *.gz), or - for standard input. With none, standard input is read when it is not a terminal.",
+            valueName: "files"))
     var files: [String] = []
 
     @Flag(name: .long, help: "Never print the progress line on standard error.")
     var quiet = false
 
-    @Option(help: ArgumentHelp(
-        "Longest line read, in bytes (K, M, G: KiB, MiB, GiB; 1 to 1G); a longer line is reported as malformed ('line too long') and skipped without being buffered.",
-        valueName: "size"))
+    @Option(
+        help: ArgumentHelp(
+            "Longest line read, in bytes (K, M, G: KiB, MiB, GiB; 1 to 1G); a longer line is reported as malformed ('line too long') and skipped without being buffered.",
+            valueName: "size"))
     var maxLineBytes: ByteSize = ByteSize(DumpReader.defaultMaxLineLength)
 
     func validate() throws {
@@ -45,7 +47,9 @@ struct InputOptions: ParsableArguments {
     /// for what could not be read.
     ///
     /// - Returns: the per-input reports and whether any input was unreadable.
-    func read<V: DumpVisitor>(_ resolved: ResolvedInputs, into visitor: inout V) -> (reports: [FileReport], unreadable: Bool) {
+    func read<V: DumpVisitor>(_ resolved: ResolvedInputs, into visitor: inout V) -> (
+        reports: [FileReport], unreadable: Bool
+    ) {
         let sources = resolved.sources
         for error in resolved.errors { Terminal.diagnose(error.description) }
         let reader = DumpReader(sources: sources, maxLineLength: maxLineBytes.bytes)
@@ -53,14 +57,19 @@ struct InputOptions: ParsableArguments {
         var printed = false
         let clock = ContinuousClock()
         var lastPrint = clock.now
-        let reports = reader.read(into: &visitor, progress: showProgress ? { progress in
-            // At most four redraws a second: a terminal over SSH should not be flooded.
-            guard clock.now - lastPrint >= .milliseconds(250) else { return }
-            lastPrint = clock.now
-            printed = true
-            let name = sources[progress.fileIndex].displayName
-            Terminal.writeProgress("atk: \(Terminal.bytes(progress.bytes)) read, \(Terminal.grouped(progress.lines)) lines (\(name))")
-        } : nil)
+        let reports = reader.read(
+            into: &visitor,
+            progress: showProgress
+                ? { progress in
+                    // At most four redraws a second: a terminal over SSH should not be flooded.
+                    guard clock.now - lastPrint >= .milliseconds(250) else { return }
+                    lastPrint = clock.now
+                    printed = true
+                    let name = sources[progress.fileIndex].displayName
+                    Terminal.writeProgress(
+                        "atk: \(Terminal.bytes(progress.bytes)) read, \(Terminal.grouped(progress.lines)) lines (\(name))"
+                    )
+                } : nil)
         if printed { Terminal.writeProgress(nil) }
         for report in reports { if let error = report.error { Terminal.diagnose(error.description) } }
         return (reports, !resolved.errors.isEmpty || reports.contains { $0.error != nil })
@@ -76,7 +85,7 @@ extension Terminal {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

@@ -4,16 +4,19 @@ import ATKCore
 enum MalformedReport {
     /// `[{"file": ..., "line": N, "message": ...}]`.
     static func json(_ examples: [MalformedExamples.Example], _ reports: [FileReport]) -> JSONOutput {
-        .array(examples.map { example in
-            .object([
-                ("file", .string(reports[example.location.fileIndex].source.displayName)),
-                ("line", .int(example.location.line)), ("message", .string(example.reason)),
-            ])
-        })
+        .array(
+            examples.map { example in
+                .object([
+                    ("file", .string(reports[example.location.fileIndex].source.displayName)),
+                    ("line", .int(example.location.line)), ("message", .string(example.reason)),
+                ])
+            })
     }
 
     /// `report` with its `malformed_examples` member added, for reports built without one.
-    static func adding(_ examples: [MalformedExamples.Example], to report: JSONOutput, _ reports: [FileReport]) -> JSONOutput {
+    static func adding(_ examples: [MalformedExamples.Example], to report: JSONOutput, _ reports: [FileReport])
+        -> JSONOutput
+    {
         report.appending(("malformed_examples", json(examples, reports)))
     }
 
@@ -21,9 +24,12 @@ enum MalformedReport {
     static func text(_ examples: [MalformedExamples.Example], _ reports: [FileReport]) -> String {
         guard !examples.isEmpty else { return "" }
         let malformed = reports.reduce(0) { $0 + $1.malformedLines }
-        var out = "\nmalformed lines" + (malformed > examples.count ? " (first \(examples.count) of \(Terminal.grouped(malformed)))" : "") + ":\n"
+        var out =
+            "\nmalformed lines"
+            + (malformed > examples.count ? " (first \(examples.count) of \(Terminal.grouped(malformed)))" : "") + ":\n"
         for example in examples {
-            out += "  \(reports[example.location.fileIndex].source.displayName):\(example.location.line): \(Terminal.safe(example.reason))\n"
+            out +=
+                "  \(reports[example.location.fileIndex].source.displayName):\(example.location.line): \(Terminal.safe(example.reason))\n"
         }
         return out
     }

@@ -1,5 +1,5 @@
-import ArgumentParser
 import ATKCore
+import ArgumentParser
 
 /// The valid ranges of atk's numeric options, and the one check every command makes in
 /// `validate()`: a value outside its range is a usage error (exit 2) whose message names the range,

@@ -1,5 +1,5 @@
-import ArgumentParser
 import ATKCore
+import ArgumentParser
 import Foundation
 
 /// Output formats shared by every command; each command accepts only those it writes (`require`).
@@ -20,10 +20,17 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
 
 /// `--format` and `--output`, shared by every command.
 struct OutputOptions: ParsableArguments {
-    @Option(help: "Output format: text for people, json for programs (schema in Docs/output.md); csv for commands with one main table, junit for validate.")
+    @Option(
+        help:
+            "Output format: text for people, json for programs (schema in Docs/output.md); csv for commands with one main table, junit for validate."
+    )
     var format: OutputFormat = .text
 
-    @Option(name: [.short, .long], help: ArgumentHelp("Write the report to FILE instead of standard output (atomically; never over an input: Docs/output.md#safety).", valueName: "FILE"))
+    @Option(
+        name: [.short, .long],
+        help: ArgumentHelp(
+            "Write the report to FILE instead of standard output (atomically; never over an input: Docs/output.md#safety).",
+            valueName: "FILE"))
     var output: String?
 
     /// The outputs this option group names, for ``InputOptions/resolve(writing:)``.
@@ -36,10 +43,11 @@ struct OutputOptions: ParsableArguments {
     }
     /// The standard envelope of every JSON report: `tool`, `command`, `version`, `schema_version` first.
     static func envelope(command: String, _ members: [(String, JSONOutput)]) -> JSONOutput {
-        .object([
-            ("tool", .string("atk")), ("command", .string(command)), ("version", .string(ATK.version)),
-            ("schema_version", .int(1)),
-        ] + members)
+        .object(
+            [
+                ("tool", .string("atk")), ("command", .string(command)), ("version", .string(ATK.version)),
+                ("schema_version", .int(1)),
+            ] + members)
     }
 }
 

@@ -1,5 +1,5 @@
-import ArgumentParser
 import ATKCore
+import ArgumentParser
 import Foundation
 
 /// `atk plan`: tracking plans (JSON Schema per event).
@@ -43,7 +43,8 @@ struct PlanInferCommand: ParsableCommand {
 
     @OptionGroup var input: InputOptions
 
-    @Option(name: [.short, .long], help: ArgumentHelp("Write the plan to FILE (- for standard output).", valueName: "FILE"))
+    @Option(
+        name: [.short, .long], help: ArgumentHelp("Write the plan to FILE (- for standard output).", valueName: "FILE"))
     var output: String = "-"
 
     @Option(help: "Share of an event's occurrences a property must be present in to be required (0 to 1).")
@@ -64,8 +65,10 @@ struct PlanInferCommand: ParsableCommand {
         let (_, unreadable) = input.read(inputs, into: &inferrer)
         try write(inferrer, to: plan)
         for gap in inferrer.partlyMissingRequired {
-            Terminal.diagnose(Self.gapMessage(event: gap.event, property: gap.property,
-                                              present: gap.present, checked: gap.checked))
+            Terminal.diagnose(
+                Self.gapMessage(
+                    event: gap.event, property: gap.property,
+                    present: gap.present, checked: gap.checked))
         }
         if unreadable { throw CommandExit.unreadableInput }
     }

@@ -37,10 +37,12 @@ public enum ReportRendering {
 
     /// `atk plan infer`: the plan as written, and the messages about properties required by share.
     public static func plan(_ inferrer: PlanInferrer) -> [String] {
-        [inferrer.plan().serialized(indent: 2)] + inferrer.partlyMissingRequired.map { gap in
-            PlanInferCommand.gapMessage(event: gap.event, property: gap.property,
-                                        present: gap.present, checked: gap.checked)
-        }
+        [inferrer.plan().serialized(indent: 2)]
+            + inferrer.partlyMissingRequired.map { gap in
+                PlanInferCommand.gapMessage(
+                    event: gap.event, property: gap.property,
+                    present: gap.present, checked: gap.checked)
+            }
     }
 
     /// `atk funnel --steps`: text, JSON and CSV.
@@ -79,30 +81,35 @@ public enum ReportRendering {
     public static func elementsTop(_ table: ElementClickTable, byPosition: Bool, _ reports: [FileReport]) -> [String] {
         guard let command = topCommands[byPosition ? 1 : 0] else { return [] }
         let rows = table.rows(limit: command.top)
-        return withMalformed(command.text(table, rows, reports), command.json(table, rows, reports),
-                             table.malformedExamples, reports)
+        return withMalformed(
+            command.text(table, rows, reports), command.json(table, rows, reports),
+            table.malformedExamples, reports)
     }
 
     /// `atk elements match`: text and JSON.
     public static func elementsMatch(_ counter: VisualEventCounter, _ reports: [FileReport]) -> [String] {
         guard let command = matchCommand else { return [] }
-        return withMalformed(command.text(counter, reports), command.json(counter, reports),
-                             counter.malformedExamples, reports)
+        return withMalformed(
+            command.text(counter, reports), command.json(counter, reports),
+            counter.malformedExamples, reports)
     }
 
     /// `atk elements drift`: text and JSON.
     public static func elementsDrift(_ finder: ElementDriftFinder, _ reports: [FileReport]) -> [String] {
         guard let command = driftCommand else { return [] }
         let drifts = finder.drifts
-        return withMalformed(command.text(finder, drifts), command.json(finder, drifts, reports),
-                             finder.malformedExamples, reports)
+        return withMalformed(
+            command.text(finder, drifts), command.json(finder, drifts, reports),
+            finder.malformedExamples, reports)
     }
 
     /// A command's text and JSON with its malformed-line examples added, as its `run()` writes them.
     private static func withMalformed(
         _ text: String, _ json: JSONOutput, _ examples: [MalformedExamples.Example], _ reports: [FileReport]
     ) -> [String] {
-        [text + MalformedReport.text(examples, reports),
-         MalformedReport.adding(examples, to: json, reports).serialized(indent: 2)]
+        [
+            text + MalformedReport.text(examples, reports),
+            MalformedReport.adding(examples, to: json, reports).serialized(indent: 2),
+        ]
     }
 }

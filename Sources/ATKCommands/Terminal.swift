@@ -1,9 +1,9 @@
 import ATKCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Standard error, terminals and number formatting for the text reports.
@@ -52,7 +52,6 @@ enum Terminal {
         }
         return value < 0 ? "-" + out : out
     }
-
 
     /// Milliseconds since the epoch as `2026-11-22 10:24:00.000 UTC`.
     static func timestamp(_ milliseconds: Int64) -> String {

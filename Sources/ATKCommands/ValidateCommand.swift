@@ -1,5 +1,5 @@
-import ArgumentParser
 import ATKCore
+import ArgumentParser
 import Foundation
 
 /// `atk validate`: every broken event of a dump, where and why, for CI and cron.
@@ -57,28 +57,45 @@ struct ValidateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Fail on errors only when lines with errors / lines > R (0 to 1).", valueName: "R"))
     var maxErrorRate: Double?
 
-    @Option(help: ArgumentHelp("The time time.future compares with: ISO-8601 (2026-09-08T12:00:00Z) or ms since the epoch, 1970 to 9999 (default: the clock).", valueName: "time"))
+    @Option(
+        help: ArgumentHelp(
+            "The time time.future compares with: ISO-8601 (2026-09-08T12:00:00Z) or ms since the epoch, 1970 to 9999 (default: the clock).",
+            valueName: "time"))
     var now: String?
 
-    @Option(help: ArgumentHelp("How far past now a time may be (90s, 10m, 1h, 7d; a unit is required).", valueName: "span"))
+    @Option(
+        help: ArgumentHelp("How far past now a time may be (90s, 10m, 1h, 7d; a unit is required).", valueName: "span"))
     var futureTolerance = "10m"
 
-    @Option(help: ArgumentHelp("How far $AppEnd's duration may differ from its session's length (90s, 10m, ...).", valueName: "span"))
+    @Option(
+        help: ArgumentHelp(
+            "How far $AppEnd's duration may differ from its session's length (90s, 10m, ...).", valueName: "span"))
     var durationTolerance = "5s"
 
-    @Option(help: ArgumentHelp("Write every line with an error to FILE as JSON lines (gzip when FILE ends in .gz).", valueName: "FILE"))
+    @Option(
+        help: ArgumentHelp(
+            "Write every line with an error to FILE as JSON lines (gzip when FILE ends in .gz).", valueName: "FILE"))
     var badRows: String?
 
-    @Option(help: ArgumentHelp("Count each rule's findings per value of this property ($app_version, $lib_version).", valueName: "property"))
+    @Option(
+        help: ArgumentHelp(
+            "Count each rule's findings per value of this property ($app_version, $lib_version).", valueName: "property"
+        ))
     var breakdown: String?
 
-    @Option(help: ArgumentHelp("Check events against a tracking plan: a JSON file or a directory of <event>.json schemas (Docs/plan.md).", valueName: "plan"))
+    @Option(
+        help: ArgumentHelp(
+            "Check events against a tracking plan: a JSON file or a directory of <event>.json schemas (Docs/plan.md).",
+            valueName: "plan"))
     var plan: String?
 
     @Flag(help: "With --plan: a track event the plan does not list is an error (plan.unplanned_event), not a warning.")
     var strictPlan = false
 
-    @Flag(help: "With --plan: check the plan's format keywords (date-time, date, time, email, ipv4, ipv6, uuid, uri) instead of treating them as annotations.")
+    @Flag(
+        help:
+            "With --plan: check the plan's format keywords (date-time, date, time, email, ipv4, ipv6, uuid, uri) instead of treating them as annotations."
+    )
     var assertFormats = false
 
     /// The rules this run can report: the built-in ones, then the plan's.
@@ -103,8 +120,9 @@ struct ValidateCommand: ParsableCommand {
             throw ValidationError("--max-error-rate must be between 0 and 1")
         }
         if let now, TimeSyntax.instant(now) == nil {
-            throw ValidationError("--now must be a real date and time, ISO-8601 (2026-09-08T12:00:00Z) or ms since the epoch, "
-                                  + "\(TimeSyntax.instantRangeHelp), not '\(now)'")
+            throw ValidationError(
+                "--now must be a real date and time, ISO-8601 (2026-09-08T12:00:00Z) or ms since the epoch, "
+                    + "\(TimeSyntax.instantRangeHelp), not '\(now)'")
         }
         for (name, value) in [("--future-tolerance", futureTolerance), ("--duration-tolerance", durationTolerance)]
         where TimeSyntax.span(value) == nil {
@@ -113,7 +131,8 @@ struct ValidateCommand: ParsableCommand {
     }
 
     func run() throws {
-        var options = ValidationOptions(now: now.flatMap(TimeSyntax.instant) ?? Int64((Date().timeIntervalSince1970 * 1000).rounded()))
+        var options = ValidationOptions(
+            now: now.flatMap(TimeSyntax.instant) ?? Int64((Date().timeIntervalSince1970 * 1000).rounded()))
         options.futureTolerance = TimeSyntax.span(futureTolerance) ?? options.futureTolerance
         options.durationTolerance = TimeSyntax.span(durationTolerance) ?? options.durationTolerance
         options.maxExamples = maxExamples
@@ -122,7 +141,10 @@ struct ValidateCommand: ParsableCommand {
         var checks: [any LineCheck] = []
         if let plan {
             do {
-                checks.append(PlanLineCheck(checker: try PlanChecker(path: plan, assertFormats: assertFormats), registry: &registry, strict: strictPlan))
+                checks.append(
+                    PlanLineCheck(
+                        checker: try PlanChecker(path: plan, assertFormats: assertFormats), registry: &registry,
+                        strict: strictPlan))
             } catch {
                 // The error names the file (for a directory plan, the event's file).
                 throw CommandError("plan \(error.description)", exit: CommandExit.usage)
@@ -163,12 +185,15 @@ struct ValidateCommand: ParsableCommand {
         let outcome = ValidationOutcome(
             findings: validator.findings, reports: reports, events: validator.events, fileNames: fileNames,
             breakdownProperty: breakdown, failOn: failOn, maxErrorRate: maxErrorRate,
-            plan: plan.flatMap { path in (validator.checks.first as? PlanLineCheck).map { PlanSummary(file: path, checker: $0.checker) } })
-        let text = switch outputOptions.format {
-        case .json: outcome.json().serialized(indent: 2)
-        case .junit: outcome.junit()
-        case .text, .csv: outcome.text()  // csv is refused in validate()
-        }
+            plan: plan.flatMap { path in
+                (validator.checks.first as? PlanLineCheck).map { PlanSummary(file: path, checker: $0.checker) }
+            })
+        let text =
+            switch outputOptions.format {
+            case .json: outcome.json().serialized(indent: 2)
+            case .junit: outcome.junit()
+            case .text, .csv: outcome.text()  // csv is refused in validate()
+            }
         try output.emit(text)
         if unreadable || outputFailed { throw CommandExit.unreadableInput }
         if outcome.failed { throw CommandExit.findings }

@@ -62,49 +62,80 @@ struct ValidationOutcome {
     // MARK: - JSON
 
     func json() -> JSONOutput {
-        OutputOptions.envelope(command: "validate", [
-            ("summary", .object([
-                ("files", .int(reports.count)), ("lines", .int(lines)), ("events", .int(events)),
-                ("malformed_lines", .int(malformedLines)), ("error_lines", .int(findings.errorLines)),
-                ("warning_lines", .int(findings.warningLines)), ("errors", .int(total(.error))),
-                ("warnings", .int(total(.warning))), ("error_rate", .double(errorRate)), ("failed", .bool(failed)),
-            ])),
-            ("rules", .array(reported.map(ruleJSON))),
-            ("plan", plan?.json ?? .null),
-            ("breakdown", breakdownProperty.map { property in
-                .object([
-                    ("property", .string(property)),
-                    ("values", .array(findings.breakdownValues.indices.filter { findings.breakdownLines[$0] > 0 }
-                        .map { (findings.breakdownValues[$0], findings.breakdownLines[$0]) }
-                        .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
-                        .map { .object([("value", .string($0.0)), ("lines", .int($0.1))]) })),
-                ])
-            } ?? .null),
-            ("files", .array(reports.map { report in
-                .object([
-                    ("path", .string(report.source.displayName)), ("lines", .int(report.lines)),
-                    ("malformed_lines", .int(report.malformedLines)), ("error", .string(report.error?.description)),
-                ])
-            })),
-        ])
+        OutputOptions.envelope(
+            command: "validate",
+            [
+                (
+                    "summary",
+                    .object([
+                        ("files", .int(reports.count)), ("lines", .int(lines)), ("events", .int(events)),
+                        ("malformed_lines", .int(malformedLines)), ("error_lines", .int(findings.errorLines)),
+                        ("warning_lines", .int(findings.warningLines)), ("errors", .int(total(.error))),
+                        ("warnings", .int(total(.warning))), ("error_rate", .double(errorRate)),
+                        ("failed", .bool(failed)),
+                    ])
+                ),
+                ("rules", .array(reported.map(ruleJSON))),
+                ("plan", plan?.json ?? .null),
+                (
+                    "breakdown",
+                    breakdownProperty.map { property in
+                        .object([
+                            ("property", .string(property)),
+                            (
+                                "values",
+                                .array(
+                                    findings.breakdownValues.indices.filter { findings.breakdownLines[$0] > 0 }
+                                        .map { (findings.breakdownValues[$0], findings.breakdownLines[$0]) }
+                                        .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }
+                                        .map { .object([("value", .string($0.0)), ("lines", .int($0.1))]) })
+                            ),
+                        ])
+                    } ?? .null
+                ),
+                (
+                    "files",
+                    .array(
+                        reports.map { report in
+                            .object([
+                                ("path", .string(report.source.displayName)), ("lines", .int(report.lines)),
+                                ("malformed_lines", .int(report.malformedLines)),
+                                ("error", .string(report.error?.description)),
+                            ])
+                        })
+                ),
+            ])
     }
 
     private func ruleJSON(_ index: Int) -> JSONOutput {
         let rule = registry[index]
         var members: [(String, JSONOutput)] = [
-            ("id", .string(rule.id)), ("severity", .string(rule.severity.rawValue)), ("count", .int(findings.counts[index])),
-            ("share", .double(share(findings.counts[index]))), ("fails", .bool(fails(index))), ("summary", .string(rule.summary)),
-            ("examples", .array(findings.examples[index].map { example in
-                .object([
-                    ("file", .string(fileName(example.location))), ("line", .int(example.location.line)),
-                    ("event", .string(example.event)), ("value", .string(example.value)), ("message", .string(example.message)),
-                ] + example.details.map { ($0.0, .string($0.1)) })
-            })),
+            ("id", .string(rule.id)), ("severity", .string(rule.severity.rawValue)),
+            ("count", .int(findings.counts[index])),
+            ("share", .double(share(findings.counts[index]))), ("fails", .bool(fails(index))),
+            ("summary", .string(rule.summary)),
+            (
+                "examples",
+                .array(
+                    findings.examples[index].map { example in
+                        .object(
+                            [
+                                ("file", .string(fileName(example.location))), ("line", .int(example.location.line)),
+                                ("event", .string(example.event)), ("value", .string(example.value)),
+                                ("message", .string(example.message)),
+                            ] + example.details.map { ($0.0, .string($0.1)) })
+                    })
+            ),
         ]
         if breakdownProperty != nil {
-            members.append(("breakdown", .array(findings.breakdown(of: index).map {
-                .object([("value", .string($0.value)), ("count", .int($0.count))])
-            })))
+            members.append(
+                (
+                    "breakdown",
+                    .array(
+                        findings.breakdown(of: index).map {
+                            .object([("value", .string($0.value)), ("count", .int($0.count))])
+                        })
+                ))
         }
         return .object(members)
     }
@@ -114,7 +145,8 @@ struct ValidationOutcome {
     func text() -> String {
         let g = Terminal.grouped
         var out = "\(g(reports.count)) file\(reports.count == 1 ? "" : "s"), \(g(lines)) lines, \(g(events)) events\n"
-        out += "\(g(findings.errorLines)) lines with errors (\(Self.percent(errorRate))), "
+        out +=
+            "\(g(findings.errorLines)) lines with errors (\(Self.percent(errorRate))), "
             + "\(g(findings.warningLines)) with warnings (\(Self.percent(share(findings.warningLines))))\n"
         for severity in Severity.allCases {
             let indices = reported.filter { registry[$0].severity == severity }
@@ -125,13 +157,16 @@ struct ValidationOutcome {
             for index in indices {
                 let rule = registry[index]
                 let count = g(findings.counts[index])
-                out += "  \(rule.id.padded(to: width))  \(count.leftPadded(to: countWidth))  "
+                out +=
+                    "  \(rule.id.padded(to: width))  \(count.leftPadded(to: countWidth))  "
                     + "\(Self.percent(share(findings.counts[index])).leftPadded(to: 7))  \(rule.summary)\n"
                 for example in findings.examples[index] {
                     out += "      \(fileName(example.location)):\(example.location.line)"
                     if let event = example.event { out += "  \(Terminal.safe(ValidationExample.shortened(event)))" }
                     out += "  \(Terminal.safe(example.message))"
-                    if let path = example.details.first(where: { $0.0 == "instance_path" })?.1 { out += " at \(Terminal.safe(path))" }
+                    if let path = example.details.first(where: { $0.0 == "instance_path" })?.1 {
+                        out += " at \(Terminal.safe(path))"
+                    }
                     if let value = example.value { out += "  [\(Terminal.safe(value))]" }
                     out += "\n"
                 }
@@ -140,16 +175,22 @@ struct ValidationOutcome {
                 }
                 if breakdownProperty != nil {
                     let rows = findings.breakdown(of: index)
-                    out += "      by \(breakdownProperty ?? ""): " + rows.map { "\(Terminal.safe($0.value)) \(g($0.count))" }.joined(separator: ", ") + "\n"
+                    out +=
+                        "      by \(breakdownProperty ?? ""): "
+                        + rows.map { "\(Terminal.safe($0.value)) \(g($0.count))" }.joined(separator: ", ") + "\n"
                 }
             }
         }
         if reported.isEmpty { out += "\nno findings\n" }
         if let plan { out += "\n" + plan.text }
         if reports.count > 1 || reports.contains(where: { $0.error != nil }) {
-            out += "\n" + Terminal.table(
-                ["file", "lines", "malformed", "status"],
-                reports.map { [$0.source.displayName, g($0.lines), g($0.malformedLines), $0.error == nil ? "ok" : "error"] }) + "\n"
+            out +=
+                "\n"
+                + Terminal.table(
+                    ["file", "lines", "malformed", "status"],
+                    reports.map {
+                        [$0.source.displayName, g($0.lines), g($0.malformedLines), $0.error == nil ? "ok" : "error"]
+                    }) + "\n"
         }
         out += "\n" + verdict() + "\n"
         return out
@@ -157,8 +198,10 @@ struct ValidationOutcome {
 
     private func verdict() -> String {
         if failed {
-            let why = errorsFail
-                ? "\(Terminal.grouped(total(.error))) errors" + (maxErrorRate.map { ", error rate \(Self.percent(errorRate)) over \(Self.percent($0))" } ?? "")
+            let why =
+                errorsFail
+                ? "\(Terminal.grouped(total(.error))) errors"
+                    + (maxErrorRate.map { ", error rate \(Self.percent(errorRate)) over \(Self.percent($0))" } ?? "")
                 : "\(Terminal.grouped(total(.warning))) warnings (--fail-on warning)"
             return "FAILED: \(why)"
         }
@@ -178,11 +221,15 @@ struct ValidationOutcome {
         let failures = indices.filter(fails).count
         let skipped = indices.filter { !findings.isEnabled($0) }.count
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"atk validate\" tests=\"\(indices.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\">\n"
-        out += "  <testsuite name=\"atk validate\" tests=\"\(indices.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\">\n"
+        out +=
+            "<testsuites name=\"atk validate\" tests=\"\(indices.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\">\n"
+        out +=
+            "  <testsuite name=\"atk validate\" tests=\"\(indices.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\">\n"
         out += "    <properties>\n"
-        for (name, value) in [("files", fileNames.joined(separator: ", ")), ("lines", String(lines)), ("events", String(events)),
-                              ("error_lines", String(findings.errorLines)), ("warning_lines", String(findings.warningLines))] {
+        for (name, value) in [
+            ("files", fileNames.joined(separator: ", ")), ("lines", String(lines)), ("events", String(events)),
+            ("error_lines", String(findings.errorLines)), ("warning_lines", String(findings.warningLines)),
+        ] {
             out += "      <property name=\"\(name)\" value=\"\(x(value))\"/>\n"
         }
         out += "    </properties>\n"
@@ -198,7 +245,8 @@ struct ValidationOutcome {
             if !findings.isEnabled(index) {
                 out += ">\n      <skipped message=\"not selected\"/>\n    </testcase>\n"
             } else if fails(index) {
-                out += ">\n      <failure message=\"\(x(summary))\" type=\"\(rule.severity.rawValue)\">\(x(examples))</failure>\n    </testcase>\n"
+                out +=
+                    ">\n      <failure message=\"\(x(summary))\" type=\"\(rule.severity.rawValue)\">\(x(examples))</failure>\n    </testcase>\n"
             } else if count > 0 {
                 out += ">\n      <system-out>\(x(summary + "\n" + examples))</system-out>\n    </testcase>\n"
             } else {
@@ -229,5 +277,7 @@ struct ValidationOutcome {
 
 extension String {
     func padded(to width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
-    func leftPadded(to width: Int, with pad: Character = " ") -> String { String(repeating: pad, count: max(0, width - count)) + self }
+    func leftPadded(to width: Int, with pad: Character = " ") -> String {
+        String(repeating: pad, count: max(0, width - count)) + self
+    }
 }

@@ -29,13 +29,14 @@ enum FuzzFixtures {
     /// plus the window overflow 64 bits).
     static let funnelConfigurations: [EventFunnelConfiguration] = {
         var configurations: [EventFunnelConfiguration] = []
-        let steps = "$AppStart,$AppViewScreen[$screen_name=HomeViewController],$AppClick[$element_content~鞋],"
+        let steps =
+            "$AppStart,$AppViewScreen[$screen_name=HomeViewController],$AppClick[$element_content~鞋],"
             + "ProductView[price>=10],AddToCart"
         for (window, huge) in [("1h", false), ("8000000000000000000ms", true)] {
             guard let specs = try? StepSpec.parseList(steps),
-                  let exclusion = try? StepSpec.parse("$AppEnd[event_duration<1]"),
-                  let funnelSteps = try? FunnelSteps(steps: specs, exclusions: huge ? [] : [exclusion]),
-                  let parsedWindow = try? FunnelWindow(parsing: window)
+                let exclusion = try? StepSpec.parse("$AppEnd[event_duration<1]"),
+                let funnelSteps = try? FunnelSteps(steps: specs, exclusions: huge ? [] : [exclusion]),
+                let parsedWindow = try? FunnelWindow(parsing: window)
             else { preconditionFailure("a fixed funnel configuration does not parse") }
             var configuration = EventFunnelConfiguration(steps: funnelSteps, window: parsedWindow)
             if huge {

@@ -154,7 +154,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 
     private static func elementsMatch(_ bytes: UnsafeRawBufferPointer) {
         guard let config = FuzzFixtures.visualizedConfig,
-              var counter = try? VisualEventCounter(configJSON: config) else {
+            var counter = try? VisualEventCounter(configJSON: config)
+        else {
             preconditionFailure("Samples/visualized.json is refused")
         }
         let report = LineFeed.feed(bytes, into: &counter)

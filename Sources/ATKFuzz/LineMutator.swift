@@ -61,7 +61,8 @@ public enum LineMutator {
         let strings = tokens(in: bytes, isStart: { $0 == UInt8(ascii: "\"") }, end: stringEnd)
         let keysToo = allStrings(in: bytes)
         guard let target = strings.randomElement(using: &generator),
-              let source = keysToo.randomElement(using: &generator) else { return false }
+            let source = keysToo.randomElement(using: &generator)
+        else { return false }
         return replace(&bytes, target, with: Array(bytes[source]), maxSize: maxSize)
     }
 
@@ -98,8 +99,10 @@ public enum LineMutator {
                 index += 1
                 continue
             }
-            if isStart(byte) && (previous == UInt8(ascii: ":") || previous == UInt8(ascii: ",")
-                                 || previous == UInt8(ascii: "[")) {
+            if isStart(byte)
+                && (previous == UInt8(ascii: ":") || previous == UInt8(ascii: ",")
+                    || previous == UInt8(ascii: "["))
+            {
                 let stop = end(bytes, index)
                 ranges.append(index..<stop)
                 previous = 0
@@ -137,8 +140,13 @@ public enum LineMutator {
     /// The index after a number's characters.
     private static func numberEnd(_ bytes: [UInt8], _ start: Int) -> Int {
         var index = start
-        while index < bytes.count, isDigit(bytes[index]) || [UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
-                                                              UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[index]) {
+        while index < bytes.count,
+            isDigit(bytes[index])
+                || [
+                    UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
+                    UInt8(ascii: "e"), UInt8(ascii: "E"),
+                ].contains(bytes[index])
+        {
             index += 1
         }
         return index
@@ -163,7 +171,9 @@ public enum LineMutator {
     }
 
     /// Replaces `range` with `replacement` when the result fits in `maxSize`.
-    private static func replace(_ bytes: inout [UInt8], _ range: Range<Int>, with replacement: [UInt8], maxSize: Int) -> Bool {
+    private static func replace(_ bytes: inout [UInt8], _ range: Range<Int>, with replacement: [UInt8], maxSize: Int)
+        -> Bool
+    {
         guard bytes.count - range.count + replacement.count <= maxSize, Array(bytes[range]) != replacement else {
             return false
         }

@@ -10,8 +10,10 @@ struct TreeWalker: DumpVisitor {
     private(set) var malformed = 0
 
     mutating func visit(_ event: Event) {
-        for node in [event.type, event.event, event.time, event.distinctId, event.properties, event.lib,
-                     event.trackId, event.flushTime, event.originalId] {
+        for node in [
+            event.type, event.event, event.time, event.distinctId, event.properties, event.lib,
+            event.trackId, event.flushTime, event.originalId,
+        ] {
             if let node { walk(node) }
         }
         _ = event.timeMilliseconds

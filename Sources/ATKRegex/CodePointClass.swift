@@ -14,15 +14,19 @@ struct CodePointClass: Sendable {
     ///
     /// - Complexity: O(1) for ASCII; O(log r + p) otherwise, for r ranges and p properties.
     @inline(__always)
-    func contains(_ value: UInt32, _ ranges: UnsafeBufferPointer<ClosedRange<UInt32>>,
-                  _ properties: UnsafeBufferPointer<CodePointSet.PropertyTest>) -> Bool {
+    func contains(
+        _ value: UInt32, _ ranges: UnsafeBufferPointer<ClosedRange<UInt32>>,
+        _ properties: UnsafeBufferPointer<CodePointSet.PropertyTest>
+    ) -> Bool {
         if value < 0x40 { return asciiLow & (1 << UInt64(value)) != 0 }
         if value < 0x80 { return asciiHigh & (1 << UInt64(value - 0x40)) != 0 }
         return containsNonASCII(value, ranges, properties)
     }
 
-    private func containsNonASCII(_ value: UInt32, _ allRanges: UnsafeBufferPointer<ClosedRange<UInt32>>,
-                                  _ allProperties: UnsafeBufferPointer<CodePointSet.PropertyTest>) -> Bool {
+    private func containsNonASCII(
+        _ value: UInt32, _ allRanges: UnsafeBufferPointer<ClosedRange<UInt32>>,
+        _ allProperties: UnsafeBufferPointer<CodePointSet.PropertyTest>
+    ) -> Bool {
         var low = ranges.lowerBound
         var high = ranges.upperBound
         while low < high {

@@ -57,10 +57,12 @@ public struct LinearRegex: Sendable {
                 program.classes.withUnsafeBufferPointer { classes in
                     program.ranges.withUnsafeBufferPointer { ranges in
                         program.properties.withUnsafeBufferPointer { properties in
-                            var machine = PikeVM(code: code, classes: classes, ranges: ranges, properties: properties,
-                                                 scratch: scratch)
-                            return machine.search(utf8, anchored: program.isAnchoredAtStart,
-                                                  skipping: program.startsWithCodePoint ? program.firstBytes : nil)
+                            var machine = PikeVM(
+                                code: code, classes: classes, ranges: ranges, properties: properties,
+                                scratch: scratch)
+                            return machine.search(
+                                utf8, anchored: program.isAnchoredAtStart,
+                                skipping: program.startsWithCodePoint ? program.firstBytes : nil)
                         }
                     }
                 }

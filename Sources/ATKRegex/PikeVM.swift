@@ -32,9 +32,11 @@ struct PikeVM {
     }
 
     /// A machine over a program's tables, with `scratch` pointing to `scratchCount` elements (contents ignored).
-    init(code: UnsafeBufferPointer<RegexInstruction>, classes: UnsafeBufferPointer<CodePointClass>,
-         ranges: UnsafeBufferPointer<ClosedRange<UInt32>>, properties: UnsafeBufferPointer<CodePointSet.PropertyTest>,
-         scratch base: UnsafeMutablePointer<Int32>) {
+    init(
+        code: UnsafeBufferPointer<RegexInstruction>, classes: UnsafeBufferPointer<CodePointClass>,
+        ranges: UnsafeBufferPointer<ClosedRange<UInt32>>, properties: UnsafeBufferPointer<CodePointSet.PropertyTest>,
+        scratch base: UnsafeMutablePointer<Int32>
+    ) {
         self.code = code
         self.classes = classes
         self.ranges = ranges
@@ -57,8 +59,9 @@ struct PikeVM {
         var (codePoint, length) = count > 0 ? PikeVM.decode(utf8, 0) : (0, 0)
         var live = 0
         generation = 1
-        let start = Position(atStart: true, atEnd: count == 0, afterWord: false,
-                             beforeWord: count > 0 && PikeVM.isWord(codePoint))
+        let start = Position(
+            atStart: true, atEnd: count == 0, afterWord: false,
+            beforeWord: count > 0 && PikeVM.isWord(codePoint))
         if addThread(0, start, into: current, &live) { return true }
         while offset < count {
             if live == 0 {
@@ -71,23 +74,27 @@ struct PikeVM {
                     offset = candidate
                     (codePoint, length) = PikeVM.decode(utf8, offset)
                     advanceGeneration()
-                    let position = Position(atStart: false, atEnd: false,
-                                            afterWord: PikeVM.isWord(UInt32(utf8[offset - 1])),
-                                            beforeWord: PikeVM.isWord(codePoint))
+                    let position = Position(
+                        atStart: false, atEnd: false,
+                        afterWord: PikeVM.isWord(UInt32(utf8[offset - 1])),
+                        beforeWord: PikeVM.isWord(codePoint))
                     if addThread(0, position, into: current, &live) { return true }
                     continue
                 }
             }
             let nextOffset = offset + length
             let (nextCodePoint, nextLength) = nextOffset < count ? PikeVM.decode(utf8, nextOffset) : (0, 0)
-            let position = Position(atStart: false, atEnd: nextOffset == count, afterWord: PikeVM.isWord(codePoint),
-                                    beforeWord: nextOffset < count && PikeVM.isWord(nextCodePoint))
+            let position = Position(
+                atStart: false, atEnd: nextOffset == count, afterWord: PikeVM.isWord(codePoint),
+                beforeWord: nextOffset < count && PikeVM.isWord(nextCodePoint))
             advanceGeneration()
             var nextLive = 0
             for index in 0..<live {
                 let pc = current[index]
                 let instruction = code[Int(pc)]
-                let consumed = instruction.opcode == .codePoint ? UInt32(instruction.operand) == codePoint
+                let consumed =
+                    instruction.opcode == .codePoint
+                    ? UInt32(instruction.operand) == codePoint
                     : classes[Int(instruction.operand)].contains(codePoint, ranges, properties)
                 if consumed, addThread(pc + 1, position, into: next, &nextLive) { return true }
             }
@@ -114,8 +121,10 @@ struct PikeVM {
     /// Adds the thread at `pc` and every thread it reaches without consuming to `list`: the consuming
     /// instructions, each once per generation. Returns whether one reached `match`.
     @inline(__always)
-    private func addThread(_ pc: Int32, _ position: Position, into list: UnsafeMutablePointer<Int32>,
-                           _ listCount: inout Int) -> Bool {
+    private func addThread(
+        _ pc: Int32, _ position: Position, into list: UnsafeMutablePointer<Int32>,
+        _ listCount: inout Int
+    ) -> Bool {
         guard marks[Int(pc)] != generation else { return false }
         marks[Int(pc)] = generation
         stack[0] = pc

@@ -36,12 +36,13 @@ struct RegexCompiler {
             }
             instructions.append(RegexInstruction(.set, index))
         case .assertion(let assertion):
-            let opcode: RegexInstruction.Opcode = switch assertion {
-            case .start: .assertStart
-            case .end: .assertEnd
-            case .wordBoundary: .wordBoundary
-            case .notWordBoundary: .notWordBoundary
-            }
+            let opcode: RegexInstruction.Opcode =
+                switch assertion {
+                case .start: .assertStart
+                case .end: .assertEnd
+                case .wordBoundary: .wordBoundary
+                case .notWordBoundary: .notWordBoundary
+                }
             instructions.append(RegexInstruction(opcode))
         case .sequence(let nodes):
             for node in nodes { emit(node) }

@@ -132,7 +132,8 @@ struct RegexParser {
     private mutating func skipGroupName(open: Int) throws(RegexError) {
         let nameStart = index
         while let scalar = peek, scalar != ">" {
-            let allowed = index == nameStart
+            let allowed =
+                index == nameStart
                 ? scalar.properties.isIDStart || scalar == "$" || scalar == "_"
                 : scalar.properties.isIDContinue || scalar == "$" || scalar == "\u{200C}" || scalar == "\u{200D}"
             guard allowed else { throw RegexError(.syntax("invalid group name"), at: open) }
@@ -314,7 +315,8 @@ struct RegexParser {
         }
         // With the `u` flag, a lead surrogate escape followed by a trail surrogate escape is one code point.
         if (0xD800...0xDBFF).contains(value), index + 1 < scalars.count, scalars[index] == "\\",
-           scalars[index + 1] == "u" {
+            scalars[index + 1] == "u"
+        {
             let saved = index
             index += 2
             if let trail = hexNumber(digits: 4), (0xDC00...0xDFFF).contains(trail) {

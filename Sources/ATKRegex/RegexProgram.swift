@@ -29,9 +29,11 @@ final class RegexProgram: Sendable {
             ranges += set.ranges
             let propertyStart = properties.count
             properties += set.properties
-            classes.append(CodePointClass(asciiLow: set.asciiLow, asciiHigh: set.asciiHigh,
-                                          ranges: rangeStart..<ranges.count,
-                                          properties: propertyStart..<properties.count, negated: set.negated))
+            classes.append(
+                CodePointClass(
+                    asciiLow: set.asciiLow, asciiHigh: set.asciiHigh,
+                    ranges: rangeStart..<ranges.count,
+                    properties: propertyStart..<properties.count, negated: set.negated))
         }
         self.classes = classes
         self.ranges = ranges

@@ -139,39 +139,40 @@ enum UnicodeProperty: Sendable, Hashable {
 
     /// The bit of General_Category `category` in a `generalCategory` mask.
     static func categoryBit(_ category: Unicode.GeneralCategory) -> UInt32 {
-        let index: UInt32 = switch category {
-        case .uppercaseLetter: 0
-        case .lowercaseLetter: 1
-        case .titlecaseLetter: 2
-        case .modifierLetter: 3
-        case .otherLetter: 4
-        case .nonspacingMark: 5
-        case .spacingMark: 6
-        case .enclosingMark: 7
-        case .decimalNumber: 8
-        case .letterNumber: 9
-        case .otherNumber: 10
-        case .connectorPunctuation: 11
-        case .dashPunctuation: 12
-        case .openPunctuation: 13
-        case .closePunctuation: 14
-        case .initialPunctuation: 15
-        case .finalPunctuation: 16
-        case .otherPunctuation: 17
-        case .mathSymbol: 18
-        case .currencySymbol: 19
-        case .modifierSymbol: 20
-        case .otherSymbol: 21
-        case .spaceSeparator: 22
-        case .lineSeparator: 23
-        case .paragraphSeparator: 24
-        case .control: 25
-        case .format: 26
-        case .surrogate: 27
-        case .privateUse: 28
-        case .unassigned: 29
-        @unknown default: 29
-        }
+        let index: UInt32 =
+            switch category {
+            case .uppercaseLetter: 0
+            case .lowercaseLetter: 1
+            case .titlecaseLetter: 2
+            case .modifierLetter: 3
+            case .otherLetter: 4
+            case .nonspacingMark: 5
+            case .spacingMark: 6
+            case .enclosingMark: 7
+            case .decimalNumber: 8
+            case .letterNumber: 9
+            case .otherNumber: 10
+            case .connectorPunctuation: 11
+            case .dashPunctuation: 12
+            case .openPunctuation: 13
+            case .closePunctuation: 14
+            case .initialPunctuation: 15
+            case .finalPunctuation: 16
+            case .otherPunctuation: 17
+            case .mathSymbol: 18
+            case .currencySymbol: 19
+            case .modifierSymbol: 20
+            case .otherSymbol: 21
+            case .spaceSeparator: 22
+            case .lineSeparator: 23
+            case .paragraphSeparator: 24
+            case .control: 25
+            case .format: 26
+            case .surrogate: 27
+            case .privateUse: 28
+            case .unassigned: 29
+            @unknown default: 29
+            }
         return 1 << index
     }
 
@@ -181,8 +182,10 @@ enum UnicodeProperty: Sendable, Hashable {
             categories.reduce(0) { $0 | categoryBit($1) }
         }
         let table: [([String], UInt32)] = [
-            (["L", "Letter"],
-             bits(.uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter)),
+            (
+                ["L", "Letter"],
+                bits(.uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter)
+            ),
             (["LC", "Cased_Letter"], bits(.uppercaseLetter, .lowercaseLetter, .titlecaseLetter)),
             (["Lu", "Uppercase_Letter"], bits(.uppercaseLetter)),
             (["Ll", "Lowercase_Letter"], bits(.lowercaseLetter)),
@@ -197,9 +200,13 @@ enum UnicodeProperty: Sendable, Hashable {
             (["Nd", "Decimal_Number", "digit"], bits(.decimalNumber)),
             (["Nl", "Letter_Number"], bits(.letterNumber)),
             (["No", "Other_Number"], bits(.otherNumber)),
-            (["P", "Punctuation", "punct"], bits(.connectorPunctuation, .dashPunctuation, .openPunctuation,
-                                                 .closePunctuation, .initialPunctuation, .finalPunctuation,
-                                                 .otherPunctuation)),
+            (
+                ["P", "Punctuation", "punct"],
+                bits(
+                    .connectorPunctuation, .dashPunctuation, .openPunctuation,
+                    .closePunctuation, .initialPunctuation, .finalPunctuation,
+                    .otherPunctuation)
+            ),
             (["Pc", "Connector_Punctuation"], bits(.connectorPunctuation)),
             (["Pd", "Dash_Punctuation"], bits(.dashPunctuation)),
             (["Ps", "Open_Punctuation"], bits(.openPunctuation)),

@@ -25,12 +25,15 @@ public struct CompiledSchema: Sendable {
     /// and each checks `required` and `properties`, an object's members are walked once for both.
     /// - Returns: whether the instance is valid against both.
     @discardableResult
-    public func validate<I: JSONInstance>(_ instance: I, thenAgainst next: CompiledSchema,
-                                          into violations: inout [SchemaViolation]) -> Bool {
+    public func validate<I: JSONInstance>(
+        _ instance: I, thenAgainst next: CompiledSchema,
+        into violations: inout [SchemaViolation]
+    ) -> Bool {
         var passes: (MemberPass?, MemberPass?) = (nil, nil)
         if program === next.program, instance.kind == .object,
-           let first = program.nodes[root].requiredWithProperties,
-           let second = program.nodes[next.root].requiredWithProperties {
+            let first = program.nodes[root].requiredWithProperties,
+            let second = program.nodes[next.root].requiredWithProperties
+        {
             // Depth 1: the roots' keywords, where their own `required` would make these passes.
             let both = program.requiredAndNamed(first, second, instance, 1)
             passes = (both.0, both.1)
@@ -39,8 +42,10 @@ public struct CompiledSchema: Sendable {
         return next.validate(instance, members: passes.1, into: &violations) && valid
     }
 
-    private func validate<I: JSONInstance>(_ instance: I, members: MemberPass?,
-                                           into violations: inout [SchemaViolation]) -> Bool {
+    private func validate<I: JSONInstance>(
+        _ instance: I, members: MemberPass?,
+        into violations: inout [SchemaViolation]
+    ) -> Bool {
         var sink = SchemaProgram.Sink(collecting: true)
         let valid = program.validate(root, instance, nil, &sink, depth: 0, members: members)
         violations.append(contentsOf: sink.violations)

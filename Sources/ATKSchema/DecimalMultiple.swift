@@ -48,10 +48,12 @@ struct DecimalMultiple: Sendable {
     /// Whether the number `instance` is an integer multiple of the divisor.
     func isMultiple<I: JSONInstance>(_ instance: I) -> Bool {
         if let divisorMantissa = mantissa {
-            let instanceDecimal: (Int64, Int)? = instance.int64Value.map { ($0, 0) }
+            let instanceDecimal: (Int64, Int)? =
+                instance.int64Value.map { ($0, 0) }
                 ?? DecimalMultiple.decimal(of: instance.doubleValue)
             if let (valueMantissa, valueScale) = instanceDecimal,
-               let result = DecimalMultiple.divides(divisorMantissa, scale, valueMantissa, valueScale) {
+                let result = DecimalMultiple.divides(divisorMantissa, scale, valueMantissa, valueScale)
+            {
                 return result
             }
         }

@@ -21,8 +21,10 @@ enum FormatKind: String, Sendable {
         case .date: return FormatKind.isDate(bytes)
         case .time: return FormatKind.isTime(bytes)
         case .dateTime:
-            guard bytes.count > 11, bytes[bytes.startIndex + 10] == UInt8(ascii: "T")
-                || bytes[bytes.startIndex + 10] == UInt8(ascii: "t") else { return false }
+            guard bytes.count > 11,
+                bytes[bytes.startIndex + 10] == UInt8(ascii: "T")
+                    || bytes[bytes.startIndex + 10] == UInt8(ascii: "t")
+            else { return false }
             return FormatKind.isDate(bytes.prefix(10)) && FormatKind.isTime(bytes.dropFirst(11))
         case .email: return FormatKind.isEmail(bytes)
         case .ipv4: return FormatKind.isIPv4(bytes)
@@ -44,8 +46,9 @@ enum FormatKind: String, Sendable {
 
     private static func isDate(_ b: ArraySlice<UInt8>) -> Bool {
         guard b.count == 10, b[b.startIndex + 4] == UInt8(ascii: "-"), b[b.startIndex + 7] == UInt8(ascii: "-"),
-              let year = digits(b, 0, 4), let month = digits(b, 5, 2), let day = digits(b, 8, 2),
-              (1...12).contains(month), day >= 1 else { return false }
+            let year = digits(b, 0, 4), let month = digits(b, 5, 2), let day = digits(b, 8, 2),
+            (1...12).contains(month), day >= 1
+        else { return false }
         let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
         let lengths = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
         return day <= lengths[month - 1]
@@ -53,8 +56,9 @@ enum FormatKind: String, Sendable {
 
     private static func isTime(_ b: ArraySlice<UInt8>) -> Bool {
         guard b.count >= 9, b[b.startIndex + 2] == UInt8(ascii: ":"), b[b.startIndex + 5] == UInt8(ascii: ":"),
-              let hour = digits(b, 0, 2), let minute = digits(b, 3, 2), let second = digits(b, 6, 2),
-              hour <= 23, minute <= 59, second <= 60 else { return false }
+            let hour = digits(b, 0, 2), let minute = digits(b, 3, 2), let second = digits(b, 6, 2),
+            hour <= 23, minute <= 59, second <= 60
+        else { return false }
         var i = b.startIndex + 8
         if b[i] == UInt8(ascii: ".") {
             i += 1
@@ -70,7 +74,8 @@ enum FormatKind: String, Sendable {
         case UInt8(ascii: "+"), UInt8(ascii: "-"):
             let zone = b[(i + 1)...]
             guard zone.count == 5, zone[zone.startIndex + 2] == UInt8(ascii: ":"),
-                  let zh = digits(zone, 0, 2), let zm = digits(zone, 3, 2), zh <= 23, zm <= 59 else { return false }
+                let zh = digits(zone, 0, 2), let zm = digits(zone, 3, 2), zh <= 23, zm <= 59
+            else { return false }
             offsetMinutes = (zh * 60 + zm) * (b[i] == UInt8(ascii: "+") ? 1 : -1)
         default:
             return false
@@ -96,8 +101,8 @@ enum FormatKind: String, Sendable {
             guard local.count >= 2, local.last == UInt8(ascii: "\"") else { return false }
         } else {
             guard local.first != UInt8(ascii: "."), local.last != UInt8(ascii: "."),
-                  local.allSatisfy({ isAtext($0) || $0 == UInt8(ascii: ".") }),
-                  !zip(local, local.dropFirst()).contains(where: { $0 == UInt8(ascii: ".") && $1 == UInt8(ascii: ".") })
+                local.allSatisfy({ isAtext($0) || $0 == UInt8(ascii: ".") }),
+                !zip(local, local.dropFirst()).contains(where: { $0 == UInt8(ascii: ".") && $1 == UInt8(ascii: ".") })
             else { return false }
         }
         if domain.first == UInt8(ascii: "[") {
@@ -114,7 +119,8 @@ enum FormatKind: String, Sendable {
         guard !b.isEmpty, b.count <= 253 else { return false }
         for label in b.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false) {
             guard !label.isEmpty, label.count <= 63, label.first != UInt8(ascii: "-"), label.last != UInt8(ascii: "-"),
-                  label.allSatisfy({ isAlphaNumeric($0) || $0 == UInt8(ascii: "-") || $0 >= 0x80 }) else { return false }
+                label.allSatisfy({ isAlphaNumeric($0) || $0 == UInt8(ascii: "-") || $0 >= 0x80 })
+            else { return false }
         }
         return true
     }
@@ -132,7 +138,8 @@ enum FormatKind: String, Sendable {
         guard parts.count == 4 else { return false }
         for part in parts {
             guard (1...3).contains(part.count), let value = digits(part, 0, part.count), value <= 255,
-                  part.count == 1 || part.first != UInt8(ascii: "0") else { return false }
+                part.count == 1 || part.first != UInt8(ascii: "0")
+            else { return false }
         }
         return true
     }
@@ -191,8 +198,9 @@ enum FormatKind: String, Sendable {
 
     private static func isURI(_ b: ArraySlice<UInt8>) -> Bool {
         guard let colon = b.firstIndex(of: UInt8(ascii: ":")), colon > b.startIndex,
-              let first = b.first, (0x41...0x5A).contains(first) || (0x61...0x7A).contains(first),
-              b[b.startIndex..<colon].allSatisfy({ isAlphaNumeric($0) || "+-.".utf8.contains($0) }) else { return false }
+            let first = b.first, (0x41...0x5A).contains(first) || (0x61...0x7A).contains(first),
+            b[b.startIndex..<colon].allSatisfy({ isAlphaNumeric($0) || "+-.".utf8.contains($0) })
+        else { return false }
         var rest = b[(colon + 1)...]
         if rest.starts(with: "//".utf8) {
             let authorityEnd = rest.dropFirst(2).firstIndex(where: { "/?#".utf8.contains($0) }) ?? rest.endIndex
@@ -214,7 +222,9 @@ enum FormatKind: String, Sendable {
                 i += 3
                 continue
             }
-            guard isAlphaNumeric(c) || "-._~!$&'()*+,;=".utf8.contains(c) || extra.utf8.contains(c) else { return false }
+            guard isAlphaNumeric(c) || "-._~!$&'()*+,;=".utf8.contains(c) || extra.utf8.contains(c) else {
+                return false
+            }
             i += 1
         }
         return true
@@ -229,7 +239,8 @@ enum FormatKind: String, Sendable {
         var host = hostPort
         if hostPort.first == UInt8(ascii: "[") {
             guard let close = hostPort.firstIndex(of: UInt8(ascii: "]")),
-                  isIPv6(hostPort[(hostPort.startIndex + 1)..<close]) else { return false }
+                isIPv6(hostPort[(hostPort.startIndex + 1)..<close])
+            else { return false }
             let port = hostPort[(close + 1)...]
             return port.isEmpty || (port.first == UInt8(ascii: ":") && port.dropFirst().allSatisfy(isDigit))
         }

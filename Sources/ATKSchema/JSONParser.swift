@@ -215,7 +215,8 @@ struct JSONParser {
         case UInt8(ascii: "u"):
             var code = try parseHex4()
             if (0xD800..<0xDC00).contains(code), index + 1 < bytes.count,
-               bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
+                bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+            {
                 let save = index
                 index += 2
                 let low = try parseHex4()

@@ -60,7 +60,8 @@ enum JSONPointer {
                 current = next
             case .array(let elements):
                 guard let index = Int(token), index >= 0, index < elements.count,
-                      token == "0" || !token.hasPrefix("0") else { return nil }
+                    token == "0" || !token.hasPrefix("0")
+                else { return nil }
                 current = elements[index]
             default:
                 return nil

@@ -32,7 +32,7 @@ public indirect enum JSONValue: Sendable {
     /// The exact `Int64` a double denotes, or `nil` when it is fractional or out of range.
     static func exactInteger(of value: Double) -> Int64? {
         guard value.isFinite, value.rounded(.towardZero) == value,
-              value >= -9_223_372_036_854_775_808.0, value < 9_223_372_036_854_775_808.0
+            value >= -9_223_372_036_854_775_808.0, value < 9_223_372_036_854_775_808.0
         else { return nil }
         return Int64(value)
     }

@@ -62,8 +62,9 @@ struct KeywordCompiler {
     // MARK: - Helpers
 
     private func invalid(_ keyword: String, _ reason: String, _ compiler: inout SchemaCompiler) -> SchemaError {
-        SchemaError(.invalidKeywordValue(keyword: keyword, reason: reason),
-                    at: compiler.schemaPath(document, tokens + [keyword]))
+        SchemaError(
+            .invalidKeywordValue(keyword: keyword, reason: reason),
+            at: compiler.schemaPath(document, tokens + [keyword]))
     }
 
     private func sub(_ keyword: String, _ rest: String..., compiler: inout SchemaCompiler) throws(SchemaError) -> Int {
@@ -89,8 +90,10 @@ struct KeywordCompiler {
     }
 
     /// Adds the strings of `value` as keys; returns their range of `SchemaTables.keys`.
-    private func stringList(_ value: JSONValue, _ keyword: String,
-                            _ compiler: inout SchemaCompiler) throws(SchemaError) -> Range<Int> {
+    private func stringList(
+        _ value: JSONValue, _ keyword: String,
+        _ compiler: inout SchemaCompiler
+    ) throws(SchemaError) -> Range<Int> {
         guard case .array(let list) = value else { throw invalid(keyword, "expected an array of strings", &compiler) }
         var names: [String] = []
         for item in list {
@@ -115,15 +118,18 @@ struct KeywordCompiler {
     }
 
     /// Compiles the regular expression `text`, found at `path`, refusing it with that location.
-    private func patternMatcher(_ text: String, at path: [String],
-                                _ compiler: inout SchemaCompiler) throws(SchemaError) -> PatternMatcher {
+    private func patternMatcher(
+        _ text: String, at path: [String],
+        _ compiler: inout SchemaCompiler
+    ) throws(SchemaError) -> PatternMatcher {
         do {
             return try PatternMatcher(text)
         } catch {
-            let kind: SchemaError.Kind = switch error.kind {
-            case .syntax: .invalidPattern(text, reason: error.description)
-            case .needsBacktracking, .unsupported, .tooLarge: .unsupportedPattern(text, reason: error.description)
-            }
+            let kind: SchemaError.Kind =
+                switch error.kind {
+                case .syntax: .invalidPattern(text, reason: error.description)
+                case .needsBacktracking, .unsupported, .tooLarge: .unsupportedPattern(text, reason: error.description)
+                }
             throw SchemaError(kind, at: compiler.schemaPath(document, path))
         }
     }
@@ -152,8 +158,10 @@ struct KeywordCompiler {
 
     // MARK: - Keyword groups
 
-    private func compileNumeric(into out: inout [SchemaKeyword],
-                                _ compiler: inout SchemaCompiler) throws(SchemaError) {
+    private func compileNumeric(
+        into out: inout [SchemaKeyword],
+        _ compiler: inout SchemaCompiler
+    ) throws(SchemaError) {
         if let limit = try number("minimum", &compiler) { out.append(.minimum(limit)) }
         if let limit = try number("maximum", &compiler) { out.append(.maximum(limit)) }
         if let limit = try number("exclusiveMinimum", &compiler) { out.append(.exclusiveMinimum(limit)) }
@@ -166,8 +174,10 @@ struct KeywordCompiler {
         }
     }
 
-    private func compileString(into out: inout [SchemaKeyword],
-                               _ compiler: inout SchemaCompiler) throws(SchemaError) {
+    private func compileString(
+        into out: inout [SchemaKeyword],
+        _ compiler: inout SchemaCompiler
+    ) throws(SchemaError) {
         if let n = try count("minLength", &compiler) { out.append(.minLength(n)) }
         if let n = try count("maxLength", &compiler) { out.append(.maxLength(n)) }
         if let pattern = members["pattern"] {
@@ -180,8 +190,10 @@ struct KeywordCompiler {
         }
     }
 
-    private func compileArray(into out: inout [SchemaKeyword],
-                              _ compiler: inout SchemaCompiler) throws(SchemaError) {
+    private func compileArray(
+        into out: inout [SchemaKeyword],
+        _ compiler: inout SchemaCompiler
+    ) throws(SchemaError) {
         if let n = try count("minItems", &compiler) { out.append(.minItems(n)) }
         if let n = try count("maxItems", &compiler) { out.append(.maxItems(n)) }
         if let unique = members["uniqueItems"] {
@@ -221,8 +233,10 @@ struct KeywordCompiler {
         }
     }
 
-    private func compileObject(into out: inout [SchemaKeyword],
-                               _ compiler: inout SchemaCompiler) throws(SchemaError) {
+    private func compileObject(
+        into out: inout [SchemaKeyword],
+        _ compiler: inout SchemaCompiler
+    ) throws(SchemaError) {
         if let required = members["required"] {
             let keys = try stringList(required, "required", &compiler)
             if !keys.isEmpty { out.append(.required(keys)) }
@@ -256,15 +270,20 @@ struct KeywordCompiler {
             additionalIsFalse = value == .bool(false)
         }
         if !named.isEmpty || !patternNodes.isEmpty || additional != nil {
-            out.append(.object(compiler.tables.addObject(named: named, patterns: patternNodes, additional: additional,
-                                                         additionalIsFalse: additionalIsFalse)))
+            out.append(
+                .object(
+                    compiler.tables.addObject(
+                        named: named, patterns: patternNodes, additional: additional,
+                        additionalIsFalse: additionalIsFalse)))
         }
         if members["propertyNames"] != nil { out.append(.propertyNames(try sub("propertyNames", &compiler))) }
         try compileDependencies(into: &out, &compiler)
     }
 
-    private func compileDependencies(into out: inout [SchemaKeyword],
-                                     _ compiler: inout SchemaCompiler) throws(SchemaError) {
+    private func compileDependencies(
+        into out: inout [SchemaKeyword],
+        _ compiler: inout SchemaCompiler
+    ) throws(SchemaError) {
         var required: [SchemaTables.DependentRequired] = []
         var schemas: [SchemaTables.DependentSchema] = []
         let names = draft == .draft7 ? ["dependencies"] : ["dependentRequired", "dependentSchemas"]
@@ -294,8 +313,10 @@ struct KeywordCompiler {
         }
     }
 
-    private func compileApplicators(into out: inout [SchemaKeyword],
-                                    _ compiler: inout SchemaCompiler) throws(SchemaError) {
+    private func compileApplicators(
+        into out: inout [SchemaKeyword],
+        _ compiler: inout SchemaCompiler
+    ) throws(SchemaError) {
         if let nodes = try schemaList("allOf", &compiler) { out.append(.allOf(nodes)) }
         if let nodes = try schemaList("anyOf", &compiler) { out.append(.anyOf(nodes)) }
         if let nodes = try schemaList("oneOf", &compiler) { out.append(.oneOf(nodes)) }

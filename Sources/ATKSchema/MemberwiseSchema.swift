@@ -136,12 +136,15 @@ public struct MemberwiseSchema {
                                     return Memo.holds(text, at: memo, memoText, memoLength)
                                 }
                                 if known { return true }
-                                for node in rule.nodes where !program.isValid(typeOnly: valueNodes[node], value, depth: 1) {
+                                for node in rule.nodes
+                                where !program.isValid(typeOnly: valueNodes[node], value, depth: 1) {
                                     valid = false
                                     return false
                                 }
                                 if memo >= 0 {
-                                    value.withSourceText { text in text.map { Memo.store($0, at: memo, memoText, memoLength) } }
+                                    value.withSourceText { text in
+                                        text.map { Memo.store($0, at: memo, memoText, memoLength) }
+                                    }
                                 }
                                 return true
                             }
@@ -170,8 +173,10 @@ public struct MemberwiseSchema {
             return rule * slots + hash & (slots - 1)
         }
 
-        static func holds(_ text: UnsafeRawBufferPointer, at index: Int, _ texts: UnsafeMutableBufferPointer<UInt8>,
-                          _ lengths: UnsafeMutableBufferPointer<UInt8>) -> Bool {
+        static func holds(
+            _ text: UnsafeRawBufferPointer, at index: Int, _ texts: UnsafeMutableBufferPointer<UInt8>,
+            _ lengths: UnsafeMutableBufferPointer<UInt8>
+        ) -> Bool {
             guard index >= 0, Int(lengths[index]) == text.count else { return false }
             let start = index * width
             for i in 0..<text.count where texts[start + i] != text[i] {
@@ -180,8 +185,10 @@ public struct MemberwiseSchema {
             return true
         }
 
-        static func store(_ text: UnsafeRawBufferPointer, at index: Int, _ texts: UnsafeMutableBufferPointer<UInt8>,
-                          _ lengths: UnsafeMutableBufferPointer<UInt8>) {
+        static func store(
+            _ text: UnsafeRawBufferPointer, at index: Int, _ texts: UnsafeMutableBufferPointer<UInt8>,
+            _ lengths: UnsafeMutableBufferPointer<UInt8>
+        ) {
             let start = index * width
             for i in 0..<text.count { texts[start + i] = text[i] }
             lengths[index] = UInt8(text.count)
@@ -203,7 +210,8 @@ public struct MemberwiseSchema {
                         matched = true
                         valueNodes.append(named)
                     }
-                    for entry in tables.patternProperties[applicators.patterns] where tables.matches(entry.pattern, key) {
+                    for entry in tables.patternProperties[applicators.patterns] where tables.matches(entry.pattern, key)
+                    {
                         matched = true
                         valueNodes.append(entry.node)
                     }

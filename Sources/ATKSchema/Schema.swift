@@ -10,11 +10,14 @@ public enum Schema {
     ///     The 2020-12 and draft-07 metaschemas are built in.
     ///   - options: unknown-keyword policy, format assertion and schema-path prefix.
     /// - Throws: `SchemaError` naming the problem and its schema path.
-    public static func compile(_ root: JSONValue, draft: SchemaDraft = .draft2020_12,
-                               baseURI: URI = .defaultBase, resources: [URI: JSONValue] = [:],
-                               options: SchemaOptions = SchemaOptions()) throws(SchemaError) -> CompiledSchema {
-        try compile(root, entryPoints: [[]], draft: draft, baseURI: baseURI, resources: resources,
-                    options: options)[0]
+    public static func compile(
+        _ root: JSONValue, draft: SchemaDraft = .draft2020_12,
+        baseURI: URI = .defaultBase, resources: [URI: JSONValue] = [:],
+        options: SchemaOptions = SchemaOptions()
+    ) throws(SchemaError) -> CompiledSchema {
+        try compile(
+            root, entryPoints: [[]], draft: draft, baseURI: baseURI, resources: resources,
+            options: options)[0]
     }
 
     /// Compiles several subschemas of one document (e.g. each event of a tracking plan)
@@ -24,9 +27,11 @@ public enum Schema {
     /// root is not itself an entry point, is checked for unknown keywords even if unused.
     /// - Parameter entryPoints: JSON Pointer tokens of each subschema, `[]` for the root.
     /// - Returns: one validator per entry point, in order.
-    public static func compile(_ document: JSONValue, entryPoints: [[String]], draft: SchemaDraft = .draft2020_12,
-                               baseURI: URI = .defaultBase, resources: [URI: JSONValue] = [:],
-                               options: SchemaOptions = SchemaOptions()) throws(SchemaError) -> [CompiledSchema] {
+    public static func compile(
+        _ document: JSONValue, entryPoints: [[String]], draft: SchemaDraft = .draft2020_12,
+        baseURI: URI = .defaultBase, resources: [URI: JSONValue] = [:],
+        options: SchemaOptions = SchemaOptions()
+    ) throws(SchemaError) -> [CompiledSchema] {
         var compiler = SchemaCompiler(defaultDraft: draft, resources: resources, options: options)
         let primary = compiler.addPrimary(document, baseURI: baseURI)
         if !entryPoints.contains([]) {

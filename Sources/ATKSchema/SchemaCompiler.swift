@@ -92,8 +92,10 @@ struct SchemaCompiler {
 
     // MARK: - Scanning
 
-    private mutating func scan(_ document: Int, _ tokens: [String], _ value: JSONValue,
-                               base inherited: URI) throws(SchemaError) {
+    private mutating func scan(
+        _ document: Int, _ tokens: [String], _ value: JSONValue,
+        base inherited: URI
+    ) throws(SchemaError) {
         let here = location(document, tokens)
         guard bases[here] == nil, case .object(let members) = value else {
             if case .bool = value, bases[here] == nil { bases[here] = inherited }
@@ -125,8 +127,10 @@ struct SchemaCompiler {
         }
     }
 
-    private mutating func scanKeyword(_ document: Int, _ tokens: [String], _ key: String, _ member: JSONValue,
-                                      base: URI, draft: SchemaDraft, refOnly: Bool) throws(SchemaError) {
+    private mutating func scanKeyword(
+        _ document: Int, _ tokens: [String], _ key: String, _ member: JSONValue,
+        base: URI, draft: SchemaDraft, refOnly: Bool
+    ) throws(SchemaError) {
         guard var role = KeywordRole.of(key, in: draft) else {
             if options.unknownKeywords == .refuse {
                 throw SchemaError(.unknownKeyword(key), at: path(document, tokens + [key]))
@@ -169,8 +173,10 @@ struct SchemaCompiler {
         return resources[uri]
     }
 
-    private mutating func resolveReference(_ reference: String, base: URI, from document: Int,
-                                           at tokens: [String]) throws(SchemaError) -> Int {
+    private mutating func resolveReference(
+        _ reference: String, base: URI, from document: Int,
+        at tokens: [String]
+    ) throws(SchemaError) -> Int {
         let target = base.resolving(reference)
         let unresolvable = SchemaError(.unresolvableReference(reference), at: path(document, tokens))
         if let pointer = JSONPointer.tokens(fromFragment: target.fragment) {
@@ -199,9 +205,10 @@ struct SchemaCompiler {
         nodes.append(SchemaNode(keywords: 0..<0, requiredWithProperties: nil))
         schemaPaths.append(path(document, tokens))
         nodeIndex[here] = index
-        var keywords = KeywordCompiler(document: document, tokens: tokens, value: value,
-                                       base: bases[here] ?? documents[document].uri,
-                                       draft: documents[document].draft, options: options)
+        var keywords = KeywordCompiler(
+            document: document, tokens: tokens, value: value,
+            base: bases[here] ?? documents[document].uri,
+            draft: documents[document].draft, options: options)
         let compiled = try keywords.compile(using: &self)
         // Appended after compiling: subschemas compiled meanwhile added their own keywords.
         let start = tables.keywords.count
@@ -234,8 +241,10 @@ struct SchemaCompiler {
     }
 
     /// Resolves a `$ref` found at `tokens` (used by `KeywordCompiler`).
-    mutating func reference(_ reference: String, base: URI, document: Int,
-                            tokens: [String]) throws(SchemaError) -> Int {
+    mutating func reference(
+        _ reference: String, base: URI, document: Int,
+        tokens: [String]
+    ) throws(SchemaError) -> Int {
         try resolveReference(reference, base: base, from: document, at: tokens)
     }
 

@@ -11,8 +11,10 @@ public struct SchemaOptions: Sendable, Hashable {
     public var schemaPathPrefix: String
 
     /// Creates options; every parameter has the documented default.
-    public init(unknownKeywords: UnknownKeywordPolicy = .refuse, assertFormats: Bool = false,
-                schemaPathPrefix: String = "#") {
+    public init(
+        unknownKeywords: UnknownKeywordPolicy = .refuse, assertFormats: Bool = false,
+        schemaPathPrefix: String = "#"
+    ) {
         self.unknownKeywords = unknownKeywords
         self.assertFormats = assertFormats
         self.schemaPathPrefix = schemaPathPrefix

@@ -6,9 +6,11 @@
 /// in-place subschema (`allOf`, `anyOf`, `oneOf`, `if`/`then`/`else`,
 /// `dependentSchemas`, `$ref`), applied to it.
 extension SchemaProgram {
-    func checkUnevaluatedProperties<I: JSONInstance>(_ subschema: Int, _ index: Int,
-                                                     _ instance: I, _ path: Path, _ sink: inout Sink,
-                                                     _ depth: Int) -> Bool {
+    func checkUnevaluatedProperties<I: JSONInstance>(
+        _ subschema: Int, _ index: Int,
+        _ instance: I, _ path: Path, _ sink: inout Sink,
+        _ depth: Int
+    ) -> Bool {
         var evaluated = [Bool](repeating: false, count: instance.count)
         markProperties(index, instance, &evaluated, isRoot: true, depth: depth)
         var valid = true
@@ -25,9 +27,11 @@ extension SchemaProgram {
         return valid
     }
 
-    func checkUnevaluatedItems<I: JSONInstance>(_ subschema: Int, _ index: Int,
-                                                _ instance: I, _ path: Path, _ sink: inout Sink,
-                                                _ depth: Int) -> Bool {
+    func checkUnevaluatedItems<I: JSONInstance>(
+        _ subschema: Int, _ index: Int,
+        _ instance: I, _ path: Path, _ sink: inout Sink,
+        _ depth: Int
+    ) -> Bool {
         var evaluated = [Bool](repeating: false, count: instance.count)
         markItems(index, instance, &evaluated, isRoot: true, depth: depth)
         var valid = true
@@ -44,8 +48,10 @@ extension SchemaProgram {
     }
 
     /// The in-place subschemas of node `index` whose annotations count for `instance`.
-    private func successfulInPlaceSubschemas<I: JSONInstance>(_ keyword: SchemaKeyword, _ instance: I,
-                                                             depth: Int) -> [Int] {
+    private func successfulInPlaceSubschemas<I: JSONInstance>(
+        _ keyword: SchemaKeyword, _ instance: I,
+        depth: Int
+    ) -> [Int] {
         switch keyword {
         case .allOf(let list), .anyOf(let list), .oneOf(let list):
             return list.map { tables.nodeLists[$0] }.filter { isValid($0, instance, depth: depth) }
@@ -65,8 +71,10 @@ extension SchemaProgram {
         }
     }
 
-    private func markProperties<I: JSONInstance>(_ index: Int, _ instance: I, _ evaluated: inout [Bool],
-                                                 isRoot: Bool, depth: Int) {
+    private func markProperties<I: JSONInstance>(
+        _ index: Int, _ instance: I, _ evaluated: inout [Bool],
+        isRoot: Bool, depth: Int
+    ) {
         guard depth < SchemaProgram.maxDepth else { return }
         for keyword in nodes[index].keywords.map({ tables.keywords[$0] }) {
             switch keyword {
@@ -75,7 +83,9 @@ extension SchemaProgram {
                 var position = 0
                 instance.forEachMember { key, _ in
                     if object.additional != nil || tables.namedNode(object, for: key) != nil
-                        || object.patterns.contains(where: { tables.matches(tables.patternProperties[$0].pattern, key) }) {
+                        || object.patterns.contains(where: { tables.matches(tables.patternProperties[$0].pattern, key) }
+                        )
+                    {
                         evaluated[position] = true
                     }
                     position += 1
@@ -91,8 +101,10 @@ extension SchemaProgram {
         }
     }
 
-    private func markItems<I: JSONInstance>(_ index: Int, _ instance: I, _ evaluated: inout [Bool],
-                                            isRoot: Bool, depth: Int) {
+    private func markItems<I: JSONInstance>(
+        _ index: Int, _ instance: I, _ evaluated: inout [Bool],
+        isRoot: Bool, depth: Int
+    ) {
         guard depth < SchemaProgram.maxDepth else { return }
         for keyword in nodes[index].keywords.map({ tables.keywords[$0] }) {
             switch keyword {

@@ -33,8 +33,10 @@ final class SchemaProgram: Sendable {
     /// Validates `instance` against node `index`.
     /// - Parameter members: the node's `required`/`properties` pass over `instance`, when the
     ///   caller made it already (see `requiredAndNamed`).
-    func validate<I: JSONInstance>(_ index: Int, _ instance: I, _ path: Path, _ sink: inout Sink,
-                                   depth: Int, members: MemberPass? = nil) -> Bool {
+    func validate<I: JSONInstance>(
+        _ index: Int, _ instance: I, _ path: Path, _ sink: inout Sink,
+        depth: Int, members: MemberPass? = nil
+    ) -> Bool {
         guard depth < SchemaProgram.maxDepth else {
             report(&sink, "$ref", index, path, "schema evaluation nests too deeply (recursive $ref or very deep value)")
             return false
@@ -56,13 +58,17 @@ final class SchemaProgram: Sendable {
         return validate(index, instance, nil, &sink, depth: depth)
     }
 
-    private func report(_ sink: inout Sink, _ keyword: String, _ node: Int, _ path: Path,
-                        _ message: @autoclosure () -> String) {
+    private func report(
+        _ sink: inout Sink, _ keyword: String, _ node: Int, _ path: Path,
+        _ message: @autoclosure () -> String
+    ) {
         guard sink.collecting else { return }
         let nodePath = schemaPaths[node]
         let schemaPath = keyword == "false" ? nodePath : nodePath + "/" + JSONPointer.escape(keyword)
-        sink.violations.append(SchemaViolation(keyword: keyword, instancePath: InstancePathLink.render(path),
-                                               schemaPath: schemaPath, message: message()))
+        sink.violations.append(
+            SchemaViolation(
+                keyword: keyword, instancePath: InstancePathLink.render(path),
+                schemaPath: schemaPath, message: message()))
     }
 
     private func child<R>(_ path: Path, key: UnsafeRawBufferPointer?, index: Int, _ body: (Path) -> R) -> R {
@@ -103,9 +109,11 @@ final class SchemaProgram: Sendable {
         }
     }
 
-    private func check<I: JSONInstance>(_ keyword: SchemaKeyword, _ node: Int, _ instance: I,
-                                        _ path: Path, _ sink: inout Sink, _ depth: Int,
-                                        _ members: inout MemberPass?) -> Bool {
+    private func check<I: JSONInstance>(
+        _ keyword: SchemaKeyword, _ node: Int, _ instance: I,
+        _ path: Path, _ sink: inout Sink, _ depth: Int,
+        _ members: inout MemberPass?
+    ) -> Bool {
         let kind = instance.kind
         switch keyword {
         case .alwaysFalse:
@@ -143,9 +151,10 @@ final class SchemaProgram: Sendable {
             }
             var valid = true
             for (bit, key) in keys.enumerated() {
-                let found = if let present { present & 1 << UInt64(bit) != 0 } else {
-                    tables.withKey(key, { instance.member($0) }) != nil
-                }
+                let found =
+                    if let present { present & 1 << UInt64(bit) != 0 } else {
+                        tables.withKey(key, { instance.member($0) }) != nil
+                    }
                 guard !found else { continue }
                 valid = false
                 report(&sink, "required", node, path, "'\(tables.keyNames[key])' is required")
@@ -169,7 +178,8 @@ final class SchemaProgram: Sendable {
             return valid
         case .minProperties(let n):
             guard kind == .object, instance.count < n else { return true }
-            report(&sink, "minProperties", node, path, "object has \(instance.count) properties, at least \(n) required")
+            report(
+                &sink, "minProperties", node, path, "object has \(instance.count) properties, at least \(n) required")
             return false
         case .maxProperties(let n):
             guard kind == .object, instance.count > n else { return true }
@@ -183,8 +193,9 @@ final class SchemaProgram: Sendable {
                 guard tables.withKey(entry.key, { instance.member($0) }) != nil else { continue }
                 for key in entry.required where tables.withKey(key, { instance.member($0) }) == nil {
                     valid = false
-                    report(&sink, draft7 ? "dependencies" : "dependentRequired", node, path,
-                           "'\(tables.keyNames[key])' is required when '\(tables.keyNames[entry.key])' is present")
+                    report(
+                        &sink, draft7 ? "dependencies" : "dependentRequired", node, path,
+                        "'\(tables.keyNames[key])' is required when '\(tables.keyNames[entry.key])' is present")
                     if !sink.collecting { return false }
                 }
             }
@@ -268,13 +279,16 @@ final class SchemaProgram: Sendable {
             return false
         case .allOf(let subschemas):
             var valid = true
-            for subschema in subschemas where !validate(tables.nodeLists[subschema], instance, path, &sink, depth: depth) {
+            for subschema in subschemas
+            where !validate(tables.nodeLists[subschema], instance, path, &sink, depth: depth) {
                 valid = false
                 if !sink.collecting { return false }
             }
             return valid
         case .anyOf(let subschemas):
-            guard !subschemas.contains(where: { isValid(tables.nodeLists[$0], instance, depth: depth) }) else { return true }
+            guard !subschemas.contains(where: { isValid(tables.nodeLists[$0], instance, depth: depth) }) else {
+                return true
+            }
             report(&sink, "anyOf", node, path, "value does not match any of the allowed schemas")
             return false
         case .oneOf(let subschemas):
@@ -284,8 +298,11 @@ final class SchemaProgram: Sendable {
                 if matches > 1 { break }
             }
             guard matches != 1 else { return true }
-            report(&sink, "oneOf", node, path, matches == 0 ? "value does not match any of the schemas"
-                : "value matches more than one of the schemas")
+            report(
+                &sink, "oneOf", node, path,
+                matches == 0
+                    ? "value does not match any of the schemas"
+                    : "value matches more than one of the schemas")
             return false
         case .not(let subschema):
             guard isValid(subschema, instance, depth: depth) else { return true }
@@ -312,8 +329,10 @@ final class SchemaProgram: Sendable {
     ///
     /// - Parameter depth: the depth of the nodes' keywords (their node's depth + 1).
     /// - Complexity: O(members); members ruled out by `ObjectApplicators.keyBit` cost no comparison.
-    func requiredAndNamed<I: JSONInstance>(_ first: RequiredWithProperties, _ second: RequiredWithProperties?,
-                                           _ instance: I, _ depth: Int) -> (MemberPass, MemberPass) {
+    func requiredAndNamed<I: JSONInstance>(
+        _ first: RequiredWithProperties, _ second: RequiredWithProperties?,
+        _ instance: I, _ depth: Int
+    ) -> (MemberPass, MemberPass) {
         tables.keys.withUnsafeBufferPointer { ranges in
             tables.bytes.withUnsafeBytes { pool in
                 let firstObject = tables.objects[first.properties]
@@ -325,9 +344,12 @@ final class SchemaProgram: Sendable {
                 instance.forEachMember { member, value in
                     let bit = ObjectApplicators.keyBit(member)
                     guard bits & bit != 0 else { return true }
-                    apply(first.required, firstRequired, firstObject, member, value, bit, ranges, pool, depth, &passes.0)
+                    apply(
+                        first.required, firstRequired, firstObject, member, value, bit, ranges, pool, depth, &passes.0)
                     if let second, let secondObject {
-                        apply(second.required, secondRequired, secondObject, member, value, bit, ranges, pool, depth, &passes.1)
+                        apply(
+                            second.required, secondRequired, secondObject, member, value, bit, ranges, pool, depth,
+                            &passes.1)
                     }
                     return true
                 }
@@ -341,15 +363,19 @@ final class SchemaProgram: Sendable {
     @inline(__always)
     func isValid<I: JSONInstance>(typeOnly node: Int, _ instance: I, depth: Int) -> Bool {
         let keywords = nodes[node].keywords
-        if keywords.count == 1, depth < SchemaProgram.maxDepth, case .type(let types) = tables.keywords[keywords.lowerBound] {
+        if keywords.count == 1, depth < SchemaProgram.maxDepth,
+            case .type(let types) = tables.keywords[keywords.lowerBound]
+        {
             return SchemaProgram.typeMatches(types, instance)
         }
         return isValid(node, instance, depth: depth)
     }
 
     /// The `ObjectApplicators.keyBit`s of the keys `keys`.
-    private func requiredKeyBits(_ keys: Range<Int>, _ ranges: UnsafeBufferPointer<Range<Int>>,
-                                 _ pool: UnsafeRawBufferPointer) -> UInt64 {
+    private func requiredKeyBits(
+        _ keys: Range<Int>, _ ranges: UnsafeBufferPointer<Range<Int>>,
+        _ pool: UnsafeRawBufferPointer
+    ) -> UInt64 {
         var bits: UInt64 = 0
         for key in keys { bits |= ObjectApplicators.keyBit(UnsafeRawBufferPointer(rebasing: pool[ranges[key]])) }
         return bits
@@ -357,10 +383,12 @@ final class SchemaProgram: Sendable {
 
     /// One member's part of a `requiredAndNamed` pass for one node.
     @inline(__always)
-    private func apply<I: JSONInstance>(_ keys: Range<Int>, _ requiredBits: UInt64, _ object: ObjectApplicators,
-                                        _ member: UnsafeRawBufferPointer, _ value: I, _ bit: UInt64,
-                                        _ ranges: UnsafeBufferPointer<Range<Int>>, _ pool: UnsafeRawBufferPointer,
-                                        _ depth: Int, _ pass: inout MemberPass) {
+    private func apply<I: JSONInstance>(
+        _ keys: Range<Int>, _ requiredBits: UInt64, _ object: ObjectApplicators,
+        _ member: UnsafeRawBufferPointer, _ value: I, _ bit: UInt64,
+        _ ranges: UnsafeBufferPointer<Range<Int>>, _ pool: UnsafeRawBufferPointer,
+        _ depth: Int, _ pass: inout MemberPass
+    ) {
         if requiredBits & bit != 0 {
             // Every key is compared: `required` may list a key twice.
             for (index, key) in keys.enumerated()
@@ -373,8 +401,10 @@ final class SchemaProgram: Sendable {
         }
     }
 
-    private func checkMembers<I: JSONInstance>(_ object: ObjectApplicators, _ node: Int, _ instance: I,
-                                               _ path: Path, _ sink: inout Sink, _ depth: Int) -> Bool {
+    private func checkMembers<I: JSONInstance>(
+        _ object: ObjectApplicators, _ node: Int, _ instance: I,
+        _ path: Path, _ sink: inout Sink, _ depth: Int
+    ) -> Bool {
         var valid = true
         // With `properties` alone, a member ruled out by its key bit needs no work (most
         // members of an event checked against a plan that names a few of them). The test stays in
@@ -391,8 +421,10 @@ final class SchemaProgram: Sendable {
     /// Applies `properties`, `patternProperties` and `additionalProperties` to one member.
     /// - Returns: whether the member is valid.
     @inline(never)
-    private func checkMember<I: JSONInstance>(_ key: UnsafeRawBufferPointer, _ value: I, _ object: ObjectApplicators,
-                                              _ node: Int, _ path: Path, _ sink: inout Sink, _ depth: Int) -> Bool {
+    private func checkMember<I: JSONInstance>(
+        _ key: UnsafeRawBufferPointer, _ value: I, _ object: ObjectApplicators,
+        _ node: Int, _ path: Path, _ sink: inout Sink, _ depth: Int
+    ) -> Bool {
         var valid = true
         var matched = false
         if let named = tables.namedNode(object, for: key) {
@@ -413,7 +445,8 @@ final class SchemaProgram: Sendable {
             if object.additionalIsFalse {
                 valid = false
                 child(path, key: key, index: 0) {
-                    report(&sink, "additionalProperties", node, $0, "property '\(SchemaProgram.text(key))' is not allowed")
+                    report(
+                        &sink, "additionalProperties", node, $0, "property '\(SchemaProgram.text(key))' is not allowed")
                 }
             } else if !child(path, key: key, index: 0, { validate(additional, value, $0, &sink, depth: depth) }) {
                 valid = false
@@ -422,8 +455,10 @@ final class SchemaProgram: Sendable {
         return valid
     }
 
-    private func checkItems<I: JSONInstance>(_ items: ArrayApplicators, _ node: Int, _ instance: I,
-                                             _ path: Path, _ sink: inout Sink, _ depth: Int) -> Bool {
+    private func checkItems<I: JSONInstance>(
+        _ items: ArrayApplicators, _ node: Int, _ instance: I,
+        _ path: Path, _ sink: inout Sink, _ depth: Int
+    ) -> Bool {
         var valid = true
         instance.forEachElement { i, element in
             let subschema: Int
@@ -451,9 +486,11 @@ final class SchemaProgram: Sendable {
         return valid
     }
 
-    private func checkContains<I: JSONInstance>(_ contains: Int, _ min: Int, _ max: Int?, _ node: Int,
-                                                _ instance: I, _ path: Path, _ sink: inout Sink,
-                                                _ depth: Int) -> Bool {
+    private func checkContains<I: JSONInstance>(
+        _ contains: Int, _ min: Int, _ max: Int?, _ node: Int,
+        _ instance: I, _ path: Path, _ sink: inout Sink,
+        _ depth: Int
+    ) -> Bool {
         var matches = 0
         var enough = false
         instance.forEachElement { _, element in
@@ -466,7 +503,9 @@ final class SchemaProgram: Sendable {
             if min == 1 {
                 report(&sink, "contains", node, path, "array does not contain a matching item")
             } else {
-                report(&sink, "minContains", node, path, "array contains \(matches) matching items, at least \(min) required")
+                report(
+                    &sink, "minContains", node, path,
+                    "array contains \(matches) matching items, at least \(min) required")
             }
             return false
         }

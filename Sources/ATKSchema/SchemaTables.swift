@@ -100,8 +100,10 @@ struct SchemaTables: Sendable {
         let start = values.count
         values.append(contentsOf: list)
         let strings = addKeys(list.compactMap(\.stringValue))
-        valueSets.append(ValueSet(values: start..<values.count, strings: strings,
-                                  hasNonStrings: strings.count < list.count))
+        valueSets.append(
+            ValueSet(
+                values: start..<values.count, strings: strings,
+                hasNonStrings: strings.count < list.count))
         return valueSets.count - 1
     }
 
@@ -111,7 +113,8 @@ struct SchemaTables: Sendable {
         if let simple = matcher.simple {
             let start = simpleBranches.count
             for var branch in simple.branches {
-                branch.atoms = (branch.atoms.lowerBound + simpleAtoms.count)..<(branch.atoms.upperBound + simpleAtoms.count)
+                branch.atoms =
+                    (branch.atoms.lowerBound + simpleAtoms.count)..<(branch.atoms.upperBound + simpleAtoms.count)
                 simpleBranches.append(branch)
             }
             simpleAtoms.append(contentsOf: simple.atoms)
@@ -124,11 +127,14 @@ struct SchemaTables: Sendable {
 
     /// Adds the applicators of one object schema; `named` need not be sorted.
     /// - Returns: the index of its `ObjectApplicators`.
-    mutating func addObject(named: [(name: String, node: Int)], patterns: [(pattern: Int, node: Int)],
-                            additional: Int?, additionalIsFalse: Bool) -> Int {
+    mutating func addObject(
+        named: [(name: String, node: Int)], patterns: [(pattern: Int, node: Int)],
+        additional: Int?, additionalIsFalse: Bool
+    ) -> Int {
         // By length first: a lookup then mostly compares lengths, not bytes.
         let sorted = named.sorted {
-            $0.name.utf8.count != $1.name.utf8.count ? $0.name.utf8.count < $1.name.utf8.count
+            $0.name.utf8.count != $1.name.utf8.count
+                ? $0.name.utf8.count < $1.name.utf8.count
                 : $0.name.utf8.lexicographicallyPrecedes($1.name.utf8)
         }
         let namedStart = self.named.count
@@ -139,9 +145,11 @@ struct SchemaTables: Sendable {
         }
         let patternStart = patternProperties.count
         patternProperties.append(contentsOf: patterns.map { PatternProperty(pattern: $0.pattern, node: $0.node) })
-        objects.append(ObjectApplicators(named: namedStart..<self.named.count, namedKeyBits: keyBits,
-                                         patterns: patternStart..<patternProperties.count,
-                                         additional: additional, additionalIsFalse: additionalIsFalse))
+        objects.append(
+            ObjectApplicators(
+                named: namedStart..<self.named.count, namedKeyBits: keyBits,
+                patterns: patternStart..<patternProperties.count,
+                additional: additional, additionalIsFalse: additionalIsFalse))
         return objects.count - 1
     }
 
@@ -168,7 +176,9 @@ struct SchemaTables: Sendable {
                 let mid = (low + high) / 2
                 let entry = named[mid]
                 let range = keys[entry.key]
-                let order = range.count != key.count ? (range.count < key.count ? -1 : 1)
+                let order =
+                    range.count != key.count
+                    ? (range.count < key.count ? -1 : 1)
                     : JSONEquality.compareBytes(UnsafeRawBufferPointer(rebasing: pool[range]), key)
                 if order == 0 { return entry.node }
                 if order < 0 { low = mid + 1 } else { high = mid - 1 }
@@ -182,7 +192,9 @@ struct SchemaTables: Sendable {
     func matches(_ pattern: Int, _ utf8: UnsafeRawBufferPointer) -> Bool {
         guard let branches = patternBranches[pattern] else { return patterns[pattern].matches(utf8) }
         return simpleBranches.withUnsafeBufferPointer { all in
-            simpleAtoms.withUnsafeBufferPointer { SimplePattern.matches(UnsafeBufferPointer(rebasing: all[branches]), $0, utf8) }
+            simpleAtoms.withUnsafeBufferPointer {
+                SimplePattern.matches(UnsafeBufferPointer(rebasing: all[branches]), $0, utf8)
+            }
         }
     }
 
@@ -193,7 +205,9 @@ struct SchemaTables: Sendable {
     @inline(__always)
     func matches<I: JSONInstance>(_ pattern: Int, _ instance: I) -> Bool {
         guard let branches = patternBranches[pattern] else {
-            return patterns.withUnsafeBufferPointer { patterns in instance.withStringUTF8 { patterns[pattern].matches($0) } }
+            return patterns.withUnsafeBufferPointer { patterns in
+                instance.withStringUTF8 { patterns[pattern].matches($0) }
+            }
         }
         return simpleBranches.withUnsafeBufferPointer { all in
             simpleAtoms.withUnsafeBufferPointer { atoms in
@@ -211,7 +225,9 @@ struct SchemaTables: Sendable {
         self.keys.withUnsafeBufferPointer { ranges in
             bytes.withUnsafeBytes { pool in
                 var keyBits: UInt64 = 0
-                for key in keys { keyBits |= ObjectApplicators.keyBit(UnsafeRawBufferPointer(rebasing: pool[ranges[key]])) }
+                for key in keys {
+                    keyBits |= ObjectApplicators.keyBit(UnsafeRawBufferPointer(rebasing: pool[ranges[key]]))
+                }
                 let all: UInt64 = keys.count == 64 ? ~0 : (1 << UInt64(keys.count)) - 1
                 var present: UInt64 = 0
                 instance.forEachMember { member, _ in
@@ -235,7 +251,9 @@ struct SchemaTables: Sendable {
             return keys.withUnsafeBufferPointer { ranges in
                 bytes.withUnsafeBytes { pool in
                     instance.withStringUTF8 { utf8 in
-                        entry.strings.contains { JSONEquality.bytesEqual(UnsafeRawBufferPointer(rebasing: pool[ranges[$0]]), utf8) }
+                        entry.strings.contains {
+                            JSONEquality.bytesEqual(UnsafeRawBufferPointer(rebasing: pool[ranges[$0]]), utf8)
+                        }
                     }
                 }
             }

@@ -92,8 +92,10 @@ struct SimplePattern: Sendable {
             }
             let start = atoms.count
             atoms.append(contentsOf: parsed.atoms)
-            branches.append(Branch(atoms: start..<atoms.count, anchoredStart: parsed.anchoredStart,
-                                   anchoredEnd: parsed.anchoredEnd))
+            branches.append(
+                Branch(
+                    atoms: start..<atoms.count, anchoredStart: parsed.anchoredStart,
+                    anchoredEnd: parsed.anchoredEnd))
         }
         self.atoms = atoms
         self.branches = branches
@@ -112,8 +114,10 @@ struct SimplePattern: Sendable {
     ///
     /// - Complexity: O(n) for n bytes, per branch: each atom takes its run and none is retried; an
     ///   unanchored branch is tried from each offset, reading at most `maxUnanchoredReach` bytes.
-    static func matches(_ branches: UnsafeBufferPointer<Branch>, _ atoms: UnsafeBufferPointer<Atom>,
-                        _ utf8: UnsafeRawBufferPointer) -> Bool {
+    static func matches(
+        _ branches: UnsafeBufferPointer<Branch>, _ atoms: UnsafeBufferPointer<Atom>,
+        _ utf8: UnsafeRawBufferPointer
+    ) -> Bool {
         for branch in branches {
             let sets = UnsafeBufferPointer(rebasing: atoms[branch.atoms])
             let starts = branch.anchoredStart ? 0...0 : 0...utf8.count
@@ -125,8 +129,10 @@ struct SimplePattern: Sendable {
     }
 
     /// Whether a branch's atoms match from `start`, each taking as many bytes as it can.
-    private static func matchGreedily(_ atoms: UnsafeBufferPointer<Atom>, _ anchoredEnd: Bool, _ start: Int,
-                                      _ utf8: UnsafeRawBufferPointer) -> Bool {
+    private static func matchGreedily(
+        _ atoms: UnsafeBufferPointer<Atom>, _ anchoredEnd: Bool, _ start: Int,
+        _ utf8: UnsafeRawBufferPointer
+    ) -> Bool {
         var position = start
         for atom in atoms {
             var taken = 0
@@ -176,7 +182,8 @@ struct SimplePattern: Sendable {
     /// The text of the optional group opening at `open` (`(...)?` or `(?:...)?`) and the index
     /// just past its `?`, or `nil` when it is anything else.
     private static func optionalGroup(_ pattern: [Unicode.Scalar], at open: Int)
-        -> (body: [Unicode.Scalar], end: Int)? {
+        -> (body: [Unicode.Scalar], end: Int)?
+    {
         var start = open + 1
         if start < pattern.count, pattern[start] == "?" {
             // Only the non-capturing `(?:`; lookarounds are left to `LinearRegex` (which refuses them).
@@ -256,7 +263,8 @@ struct SimplePattern: Sendable {
             case UInt8(ascii: "t"): atom.insert(0x09)
             case UInt8(ascii: "r"): atom.insert(0x0D)
             default:
-                let isPunctuation = (0x21...0x2F).contains(byte) || (0x3A...0x40).contains(byte)
+                let isPunctuation =
+                    (0x21...0x2F).contains(byte) || (0x3A...0x40).contains(byte)
                     || (0x5B...0x60).contains(byte) || (0x7B...0x7E).contains(byte)
                 guard isPunctuation else { return false }
                 atom.insert(byte)

@@ -55,8 +55,10 @@ public struct TrackingPlan: Sendable {
 
     /// Validates an event's properties against `common` and the event's schema.
     /// - Returns: whether they are valid, or `nil` when the plan has no such event.
-    public func validate<I: JSONInstance>(properties: I, forEvent name: String,
-                                          into violations: inout [SchemaViolation]) -> Bool? {
+    public func validate<I: JSONInstance>(
+        properties: I, forEvent name: String,
+        into violations: inout [SchemaViolation]
+    ) -> Bool? {
         guard let schema = schema(forEvent: name) else { return nil }
         guard let common else { return schema.validate(properties, into: &violations) }
         return common.validate(properties, thenAgainst: schema, into: &violations)
@@ -64,7 +66,8 @@ public struct TrackingPlan: Sendable {
 
     /// Loads a plan from a `.json` file or a directory of per-event schema files.
     public static func load(path: String, options: SchemaOptions = SchemaOptions()) throws(TrackingPlanError)
-        -> TrackingPlan {
+        -> TrackingPlan
+    {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw TrackingPlanError(.unreadable("no such file or directory"), file: path)
@@ -78,7 +81,8 @@ public struct TrackingPlan: Sendable {
     /// Builds a single-file plan from its parsed JSON; `file` names it in errors and
     /// is its base URI for relative `$ref`s.
     public init(json: JSONValue, file: String = "plan.json", options: SchemaOptions = SchemaOptions())
-        throws(TrackingPlanError) {
+        throws(TrackingPlanError)
+    {
         guard case .object(let members) = json else {
             throw TrackingPlanError(.invalidPlan("the top level must be an object"), file: file)
         }
@@ -96,8 +100,9 @@ public struct TrackingPlan: Sendable {
         if hasCommon { entries.append(["common"]) }
         let compiled: [CompiledSchema]
         do {
-            compiled = try Schema.compile(json, entryPoints: entries, draft: draft,
-                                          baseURI: Self.fileURI(file), options: options)
+            compiled = try Schema.compile(
+                json, entryPoints: entries, draft: draft,
+                baseURI: Self.fileURI(file), options: options)
         } catch {
             throw TrackingPlanError(.schema(error), file: file)
         }
@@ -128,7 +133,8 @@ public struct TrackingPlan: Sendable {
     }
 
     private static func loadDirectory(_ path: String, options: SchemaOptions) throws(TrackingPlanError)
-        -> TrackingPlan {
+        -> TrackingPlan
+    {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: path).filter { $0.hasSuffix(".json") }.sorted()
@@ -152,8 +158,9 @@ public struct TrackingPlan: Sendable {
             let fileDraft = try draft(of: document.json, file: document.file)
             let schema: CompiledSchema
             do {
-                schema = try Schema.compile(document.json, draft: fileDraft, baseURI: fileURI(document.file),
-                                            resources: resources, options: fileOptions)
+                schema = try Schema.compile(
+                    document.json, draft: fileDraft, baseURI: fileURI(document.file),
+                    resources: resources, options: fileOptions)
             } catch {
                 throw TrackingPlanError(.schema(error), file: document.file)
             }

@@ -29,8 +29,10 @@ struct TypeSet: OptionSet, Sendable {
 
     /// The admitted type names joined by " or ", for messages.
     var names: String {
-        let all: [(TypeSet, String)] = [(.null, "null"), (.boolean, "boolean"), (.object, "object"), (.array, "array"),
-                                        (.number, "number"), (.integer, "integer"), (.string, "string")]
+        let all: [(TypeSet, String)] = [
+            (.null, "null"), (.boolean, "boolean"), (.object, "object"), (.array, "array"),
+            (.number, "number"), (.integer, "integer"), (.string, "string"),
+        ]
         return all.filter { contains($0.0) }.map(\.1).joined(separator: " or ")
     }
 }

@@ -66,7 +66,8 @@ public struct URI: Hashable, Sendable, CustomStringConvertible {
 
     /// This URI with `fragment` (nil or empty removes it).
     public func withFragment(_ fragment: String?) -> URI {
-        URI(scheme: scheme, authority: authority, path: path, query: query,
+        URI(
+            scheme: scheme, authority: authority, path: path, query: query,
             fragment: fragment?.isEmpty == true ? nil : fragment)
     }
 
@@ -88,16 +89,19 @@ public struct URI: Hashable, Sendable, CustomStringConvertible {
     public func resolving(_ reference: String) -> URI {
         let ref = URI(reference)
         if ref.scheme != nil {
-            return URI(scheme: ref.scheme, authority: ref.authority, path: URI.removeDotSegments(ref.path),
-                       query: ref.query, fragment: ref.fragment)
+            return URI(
+                scheme: ref.scheme, authority: ref.authority, path: URI.removeDotSegments(ref.path),
+                query: ref.query, fragment: ref.fragment)
         }
         if ref.authority != nil {
-            return URI(scheme: scheme, authority: ref.authority, path: URI.removeDotSegments(ref.path),
-                       query: ref.query, fragment: ref.fragment)
+            return URI(
+                scheme: scheme, authority: ref.authority, path: URI.removeDotSegments(ref.path),
+                query: ref.query, fragment: ref.fragment)
         }
         if ref.path.isEmpty {
-            return URI(scheme: scheme, authority: authority, path: path, query: ref.query ?? query,
-                       fragment: ref.fragment)
+            return URI(
+                scheme: scheme, authority: authority, path: path, query: ref.query ?? query,
+                fragment: ref.fragment)
         }
         let merged: String
         if ref.path.hasPrefix("/") {
@@ -109,8 +113,9 @@ public struct URI: Hashable, Sendable, CustomStringConvertible {
         } else {
             merged = ref.path
         }
-        return URI(scheme: scheme, authority: authority, path: URI.removeDotSegments(merged),
-                   query: ref.query, fragment: ref.fragment)
+        return URI(
+            scheme: scheme, authority: authority, path: URI.removeDotSegments(merged),
+            query: ref.query, fragment: ref.fragment)
     }
 
     private static func removeDotSegments(_ path: String) -> String {

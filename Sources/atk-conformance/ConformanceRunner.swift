@@ -57,15 +57,18 @@ struct ConformanceRunner {
         }
     }
 
-    private mutating func runFile(_ label: String, _ cases: JSONValue, draft: SchemaDraft,
-                                  remotes: [URI: JSONValue]) {
+    private mutating func runFile(
+        _ label: String, _ cases: JSONValue, draft: SchemaDraft,
+        remotes: [URI: JSONValue]
+    ) {
         for testCase in cases.arrayValue ?? [] {
             let caseName = testCase["description"]?.stringValue ?? "?"
             let tests = testCase["tests"]?.arrayValue ?? []
             let compiled: CompiledSchema
             do {
-                compiled = try Schema.compile(testCase["schema"] ?? .bool(true), draft: draft, resources: remotes,
-                                              options: SchemaOptions(unknownKeywords: .ignore))
+                compiled = try Schema.compile(
+                    testCase["schema"] ?? .bool(true), draft: draft, resources: remotes,
+                    options: SchemaOptions(unknownKeywords: .ignore))
             } catch {
                 for test in tests {
                     fail(label, caseName, test, detail: "compile error: \(error)")
@@ -91,15 +94,20 @@ struct ConformanceRunner {
                         return Int32(memberIds.count - 1)
                     }
                     // With their texts, so values found valid in one test of the case are remembered for the next.
-                    byMember = ids.withUnsafeBufferPointer { memberwiseSchema?.isValid(TextedValue(value: data), memberIds: $0) }
+                    byMember = ids.withUnsafeBufferPointer {
+                        memberwiseSchema?.isValid(TextedValue(value: data), memberIds: $0)
+                    }
                     memberwise += 1
                 }
-                if quick == expected, full == expected, violations.isEmpty == expected, byMember ?? expected == expected {
+                if quick == expected, full == expected, violations.isEmpty == expected, byMember ?? expected == expected
+                {
                     passed += 1
                 } else {
-                    fail(label, caseName, test, detail: "expected \(expected ? "valid" : "invalid"), "
-                         + "isValid=\(quick) validate=\(full) violations=\(violations.count)"
-                         + (byMember.map { " memberwise=\($0)" } ?? ""))
+                    fail(
+                        label, caseName, test,
+                        detail: "expected \(expected ? "valid" : "invalid"), "
+                            + "isValid=\(quick) validate=\(full) violations=\(violations.count)"
+                            + (byMember.map { " memberwise=\($0)" } ?? ""))
                 }
             }
         }

@@ -40,7 +40,8 @@ struct TextedValue: JSONInstance {
         case .number(let d, let exact): exact.map { String($0) } ?? "\(d)"
         case .string(let s): quoted(s)
         case .array(let elements): "[" + elements.map(text).joined(separator: ",") + "]"
-        case .object(let members): "{" + members.map { quoted($0.key) + ":" + text($0.value) }.joined(separator: ",") + "}"
+        case .object(let members):
+            "{" + members.map { quoted($0.key) + ":" + text($0.value) }.joined(separator: ",") + "}"
         }
     }
 

@@ -1,7 +1,8 @@
 import ATKFuzz
 import Foundation
+
 #if ATK_LIBFUZZER
-import CLibFuzzer
+    import CLibFuzzer
 #endif
 
 /// `atk-fuzz`: the fuzz targets of ``FuzzTarget``.
@@ -18,16 +19,17 @@ enum FuzzEntry {
 
     static func main() {
         #if ATK_LIBFUZZER
-        guard let name = ProcessInfo.processInfo.environment["ATK_FUZZ_TARGET"],
-              let target = FuzzTarget(rawValue: name) else {
-            fail("set ATK_FUZZ_TARGET to one of: \(targetNames)", exit: 2)
-        }
-        selected = target
-        var argc = CommandLine.argc
-        var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
-        exit(LLVMFuzzerRunDriver(&argc, &argv, testOneInput))
+            guard let name = ProcessInfo.processInfo.environment["ATK_FUZZ_TARGET"],
+                let target = FuzzTarget(rawValue: name)
+            else {
+                fail("set ATK_FUZZ_TARGET to one of: \(targetNames)", exit: 2)
+            }
+            selected = target
+            var argc = CommandLine.argc
+            var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+            exit(LLVMFuzzerRunDriver(&argc, &argv, testOneInput))
         #else
-        replay(Array(CommandLine.arguments.dropFirst()))
+            replay(Array(CommandLine.arguments.dropFirst()))
         #endif
     }
 
@@ -56,7 +58,8 @@ enum FuzzEntry {
     static func files(at path: String) -> [String] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
-              let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [path] }
+            let names = try? FileManager.default.contentsOfDirectory(atPath: path)
+        else { return [path] }
         return names.sorted().map { path + "/" + $0 }
     }
 
@@ -67,28 +70,28 @@ enum FuzzEntry {
 }
 
 #if ATK_LIBFUZZER
-/// libFuzzer's entry for one input, under its conventional name (parts of libFuzzer refer to it
-/// even when the driver is given it), run through the selected target.
-@_cdecl("LLVMFuzzerTestOneInput")
-func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    FuzzEntry.selected?.run(UnsafeRawBufferPointer(start: data, count: data == nil ? 0 : size))
-    return 0
-}
+    /// libFuzzer's entry for one input, under its conventional name (parts of libFuzzer refer to it
+    /// even when the driver is given it), run through the selected target.
+    @_cdecl("LLVMFuzzerTestOneInput")
+    func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+        FuzzEntry.selected?.run(UnsafeRawBufferPointer(start: data, count: data == nil ? 0 : size))
+        return 0
+    }
 
-/// libFuzzer's custom mutator: half the time its own mutations, half the time ``LineMutator``'s
-/// token mutations (edge numbers, strings of the input, duplicated lines).
-@_cdecl("LLVMFuzzerCustomMutator")
-func customMutator(_ data: UnsafeMutablePointer<UInt8>?, _ size: Int, _ maxSize: Int, _ seed: UInt32) -> Int {
-    guard let data else { return 0 }
-    var generator = LineMutator.generator(seed: seed)
-    if Bool.random(using: &generator) { return LLVMFuzzerMutate(data, size, maxSize) }
-    var bytes = Array(UnsafeBufferPointer(start: data, count: size))
-    guard LineMutator.mutate(&bytes, maxSize: maxSize, using: &generator) else {
-        return LLVMFuzzerMutate(data, size, maxSize)
+    /// libFuzzer's custom mutator: half the time its own mutations, half the time ``LineMutator``'s
+    /// token mutations (edge numbers, strings of the input, duplicated lines).
+    @_cdecl("LLVMFuzzerCustomMutator")
+    func customMutator(_ data: UnsafeMutablePointer<UInt8>?, _ size: Int, _ maxSize: Int, _ seed: UInt32) -> Int {
+        guard let data else { return 0 }
+        var generator = LineMutator.generator(seed: seed)
+        if Bool.random(using: &generator) { return LLVMFuzzerMutate(data, size, maxSize) }
+        var bytes = Array(UnsafeBufferPointer(start: data, count: size))
+        guard LineMutator.mutate(&bytes, maxSize: maxSize, using: &generator) else {
+            return LLVMFuzzerMutate(data, size, maxSize)
+        }
+        bytes.withUnsafeBufferPointer { buffer in
+            if let base = buffer.baseAddress { data.update(from: base, count: buffer.count) }
+        }
+        return bytes.count
     }
-    bytes.withUnsafeBufferPointer { buffer in
-        if let base = buffer.baseAddress { data.update(from: base, count: buffer.count) }
-    }
-    return bytes.count
-}
 #endif

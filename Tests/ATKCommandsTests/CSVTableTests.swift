@@ -1,5 +1,6 @@
-@testable import ATKCommands
 import Testing
+
+@testable import ATKCommands
 
 @Suite("CSV tables")
 struct CSVTableTests {
@@ -11,11 +12,13 @@ struct CSVTableTests {
         #expect(CSVTable.field("two\nlines") == "\"two\nlines\"")
     }
 
-    @Test("formula triggers get a quote in front (OWASP); numbers stay numbers", arguments: [
-        ("=1+1", "'=1+1"), ("+cmd", "'+cmd"), ("-2+3", "'-2+3"), ("@SUM(A1)", "'@SUM(A1)"), ("\tx", "'\tx"),
-        ("\rx", "\"'\rx\""), ("=a,b", "\"'=a,b\""), ("-", "'-"), ("-3", "-3"), ("+4.5", "+4.5"), ("-1e-3", "-1e-3"),
-        ("-.5", "-.5"), ("-1e", "'-1e"), ("a=b", "a=b"), ("", ""),
-    ])
+    @Test(
+        "formula triggers get a quote in front (OWASP); numbers stay numbers",
+        arguments: [
+            ("=1+1", "'=1+1"), ("+cmd", "'+cmd"), ("-2+3", "'-2+3"), ("@SUM(A1)", "'@SUM(A1)"), ("\tx", "'\tx"),
+            ("\rx", "\"'\rx\""), ("=a,b", "\"'=a,b\""), ("-", "'-"), ("-3", "-3"), ("+4.5", "+4.5"), ("-1e-3", "-1e-3"),
+            ("-.5", "-.5"), ("-1e", "'-1e"), ("a=b", "a=b"), ("", ""),
+        ])
     func neutralising(_ value: String, _ expected: String) {
         #expect(CSVTable.field(value) == expected)
     }

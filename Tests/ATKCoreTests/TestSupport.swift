@@ -14,7 +14,8 @@ struct RecordingVisitor: DumpVisitor {
     var fileIndexes: [Int] = []
 
     mutating func visit(_ event: Event) {
-        events.append(Seen(line: event.location.line, event: event.event?.stringValue, distinctId: event.distinctId?.stringValue))
+        events.append(
+            Seen(line: event.location.line, event: event.event?.stringValue, distinctId: event.distinctId?.stringValue))
         fileIndexes.append(event.location.fileIndex)
     }
 

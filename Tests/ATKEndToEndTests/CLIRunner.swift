@@ -15,7 +15,8 @@ enum CLI {
     }
 
     /// The package's root folder.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// The `atk` built next to this test bundle (or `ATK_BINARY`).
     static let binary: URL = {
@@ -29,7 +30,9 @@ enum CLI {
     }()
 
     /// A file in `Samples/`.
-    static func sample(_ name: String) -> String { root.appendingPathComponent("Samples").appendingPathComponent(name).path }
+    static func sample(_ name: String) -> String {
+        root.appendingPathComponent("Samples").appendingPathComponent(name).path
+    }
 
     /// Runs `atk arguments...` (in `directory`, when given), feeding `input` on standard input.
     static func run(_ arguments: [String], input: Data? = nil, directory: URL? = nil) throws -> Result {
@@ -46,15 +49,20 @@ enum CLI {
         let group = DispatchGroup()
         nonisolated(unsafe) var stdout = Data(), stderr = Data()
         group.enter()
-        DispatchQueue.global().async { stdout = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        DispatchQueue.global().async {
+            stdout = out.fileHandleForReading.readDataToEndOfFile(); group.leave()
+        }
         group.enter()
-        DispatchQueue.global().async { stderr = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        DispatchQueue.global().async {
+            stderr = err.fileHandleForReading.readDataToEndOfFile(); group.leave()
+        }
         if let input { inPipe.fileHandleForWriting.write(input) }
         try inPipe.fileHandleForWriting.close()
         process.waitUntilExit()
         group.wait()
-        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: stderr, as: UTF8.self))
     }
 }
 

@@ -6,8 +6,10 @@ struct ElementsEndToEndTests {
     private let fields = ["element_path", "element_position", "screen_name"]
 
     /// Checks every `elements` subcommand on `dump` against the generator's truth.
-    private func expectTruth(dump: String, truth: [String: Any], config: String, scratch: Scratch,
-                             sourceLocation: SourceLocation = #_sourceLocation) throws {
+    private func expectTruth(
+        dump: String, truth: [String: Any], config: String, scratch: Scratch,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let elements = truth[object: "elements"]
 
         // verify: counts per field; exit 1 because the dump has faults.
@@ -16,14 +18,20 @@ struct ElementsEndToEndTests {
         let summary = verify.json[object: "summary"]
         #expect(verify.json["command"] as? String == "elements verify", sourceLocation: sourceLocation)
         for key in ["with_chain", "invalid_chains"] {
-            #expect(summary[int: key] != nil && summary[int: key] == elements[int: key], "\(key)", sourceLocation: sourceLocation)
+            #expect(
+                summary[int: key] != nil && summary[int: key] == elements[int: key], "\(key)",
+                sourceLocation: sourceLocation)
         }
         for group in ["mismatches", "missing"] {
             for field in fields {
-                #expect(summary[object: group][int: field] == elements[object: group][int: field], "\(group).\(field)", sourceLocation: sourceLocation)
+                #expect(
+                    summary[object: group][int: field] == elements[object: group][int: field], "\(group).\(field)",
+                    sourceLocation: sourceLocation)
             }
         }
-        #expect(summary[int: "malformed_lines"] == truth[object: "stats"][object: "summary"][int: "malformed_lines"], sourceLocation: sourceLocation)
+        #expect(
+            summary[int: "malformed_lines"] == truth[object: "stats"][object: "summary"][int: "malformed_lines"],
+            sourceLocation: sourceLocation)
         let invalidLines = Set(verify.json[array: "invalid_chains"].compactMap { $0[int: "line"] })
         let injected = Set((truth[object: "faults"][object: "invalid_chain"]["lines"] as? [Int] ?? []).prefix(10))
         #expect(invalidLines == injected, sourceLocation: sourceLocation)
@@ -32,7 +40,8 @@ struct ElementsEndToEndTests {
         let original = try Self.lines(of: dump)
         for (fix, expected) in [(false, "rebuild_changed_lines"), (true, "rebuild_fix_changed_lines")] {
             let out = scratch.path(fix ? "fixed.jsonl" : "completed.jsonl")
-            let rebuild = try CLI.run(["elements", "rebuild", "--format", "json", dump, "-o", out] + (fix ? ["--fix"] : []))
+            let rebuild = try CLI.run(
+                ["elements", "rebuild", "--format", "json", dump, "-o", out] + (fix ? ["--fix"] : []))
             #expect(rebuild.status == 0, "\(rebuild.stderr)", sourceLocation: sourceLocation)
             let changed = rebuild.json[object: "summary"][int: "changed_lines"]
             #expect(changed != nil && changed == elements[int: expected], "\(expected)", sourceLocation: sourceLocation)
@@ -45,14 +54,20 @@ struct ElementsEndToEndTests {
             #expect(reverify[int: "invalid_chains"] == elements[int: "invalid_chains"], sourceLocation: sourceLocation)
             #expect(reverify[object: "missing"].values.allSatisfy { ($0 as? Int) == 0 }, sourceLocation: sourceLocation)
             let mismatchesLeft = fix ? [0, 0, 0] : fields.map { elements[object: "mismatches"][int: $0] ?? -1 }
-            #expect(fields.map { reverify[object: "mismatches"][int: $0] ?? -1 } == mismatchesLeft, sourceLocation: sourceLocation)
+            #expect(
+                fields.map { reverify[object: "mismatches"][int: $0] ?? -1 } == mismatchesLeft,
+                sourceLocation: sourceLocation)
         }
 
         // match: every visual event of the config, in order, with events and users.
         let match = try CLI.run(["elements", "match", "--config", config, "--format", "json", dump])
         #expect(match.status == 0, "\(match.stderr)", sourceLocation: sourceLocation)
-        let matched = match.json[array: "virtual_events"].map { [$0["name"] as? String ?? "", "\($0[int: "events"] ?? -1)", "\($0[int: "users"] ?? -1)"] }
-        let expected = (truth["visualized"] as? [[String: Any]] ?? []).map { [$0["name"] as? String ?? "", "\($0[int: "events"] ?? -2)", "\($0[int: "users"] ?? -2)"] }
+        let matched = match.json[array: "virtual_events"].map {
+            [$0["name"] as? String ?? "", "\($0[int: "events"] ?? -1)", "\($0[int: "users"] ?? -1)"]
+        }
+        let expected = (truth["visualized"] as? [[String: Any]] ?? []).map {
+            [$0["name"] as? String ?? "", "\($0[int: "events"] ?? -2)", "\($0[int: "users"] ?? -2)"]
+        }
         #expect(!expected.isEmpty && matched == expected, sourceLocation: sourceLocation)
 
         // drift: old → new paths per app version; the generator's paths never depend on the OS.
@@ -60,12 +75,17 @@ struct ElementsEndToEndTests {
         #expect(drift.status == 0, sourceLocation: sourceLocation)
         func rows(_ list: [[String: Any]]) -> [String] {
             list.map { row in
-                let paths = (row["paths"] as? [String: [String]] ?? [:]).sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-                return "\(row["screen_name"] ?? "")|\(row["element_content"] ?? "")|\(row["element_type"] ?? "")|\(paths)"
+                let paths = (row["paths"] as? [String: [String]] ?? [:]).sorted { $0.key < $1.key }.map {
+                    "\($0.key)=\($0.value)"
+                }
+                return
+                    "\(row["screen_name"] ?? "")|\(row["element_content"] ?? "")|\(row["element_type"] ?? "")|\(paths)"
             }
         }
         let truthDrift = elements[array: "drift"]
-        #expect(!truthDrift.isEmpty && rows(drift.json[array: "app_version"]) == rows(truthDrift), sourceLocation: sourceLocation)
+        #expect(
+            !truthDrift.isEmpty && rows(drift.json[array: "app_version"]) == rows(truthDrift),
+            sourceLocation: sourceLocation)
         #expect(drift.json[array: "os_version"].isEmpty, sourceLocation: sourceLocation)
     }
 
@@ -78,20 +98,27 @@ struct ElementsEndToEndTests {
 
     @Test("the bundled sample: verify, rebuild, match and drift equal its truth")
     func sample() throws {
-        try expectTruth(dump: CLI.sample("demo.jsonl.gz"), truth: try loadJSON(CLI.sample("demo.truth.json")),
-                        config: CLI.sample("visualized.json"), scratch: try Scratch())
+        try expectTruth(
+            dump: CLI.sample("demo.jsonl.gz"), truth: try loadJSON(CLI.sample("demo.truth.json")),
+            config: CLI.sample("visualized.json"), scratch: try Scratch())
     }
 
     @Test("a fresh dump with 5% faults: verify, rebuild, match and drift equal its truth")
     func freshDump() throws {
         let scratch = try Scratch()
-        let dump = scratch.path("dump.jsonl.gz"), truthPath = scratch.path("truth.json"), config = scratch.path("visualized.json")
-        let generated = try CLI.run(["generate", "--users", "150", "--seed", "8", "--faults", "0.05", "-o", dump,
-                                     "--truth", truthPath, "--visualized-config", config])
+        let dump = scratch.path("dump.jsonl.gz"), truthPath = scratch.path("truth.json"),
+            config = scratch.path("visualized.json")
+        let generated = try CLI.run([
+            "generate", "--users", "150", "--seed", "8", "--faults", "0.05", "-o", dump,
+            "--truth", truthPath, "--visualized-config", config,
+        ])
         #expect(generated.status == 0, "\(generated.stderr)")
         let truth = try loadJSON(truthPath)
         let faults = truth[object: "faults"]
-        for fault in ["invalid_chain", "wrong_element_path", "wrong_element_position", "wrong_screen_name", "missing_element_path"] {
+        for fault in [
+            "invalid_chain", "wrong_element_path", "wrong_element_position", "wrong_screen_name",
+            "missing_element_path",
+        ] {
             #expect(faults[object: fault][int: "count"] ?? 0 > 0, "\(fault) was injected")
         }
         try expectTruth(dump: dump, truth: truth, config: config, scratch: scratch)
@@ -114,7 +141,8 @@ struct ElementsEndToEndTests {
     func handWrittenChains() throws {
         let scratch = try Scratch()
         let tail = #""UIWindow|window","UIApplication|app","AppDelegate|delegate""#
-        let container = #"["ArticleCell|cell|1|ArticleCell,ArticleCell|0:1","UITableView|view|0|UITableView","UIView|view","ArticleViewController|vc|1|MenuViewController,ArticleViewController","DiscoverViewController|vc","UINavigationController|vc",\#(tail)]"#
+        let container =
+            #"["ArticleCell|cell|1|ArticleCell,ArticleCell|0:1","UITableView|view|0|UITableView","UIView|view","ArticleViewController|vc|1|MenuViewController,ArticleViewController","DiscoverViewController|vc","UINavigationController|vc",\#(tail)]"#
         func line(_ screen: String, _ chain: String) -> String {
             #"{"distinct_id":"u1","event":"$AppClick","properties":{"$screen_name":"\#(screen)","$element_path":"UIView/UITableView[0]/ArticleCell[0][-]","$element_position":"0:1","$responder_chain":\#(chain)}}"#
         }
@@ -132,7 +160,9 @@ struct ElementsEndToEndTests {
 
         let verify = try CLI.run(["elements", "verify", dump])
         #expect(verify.status == 1)
-        #expect(verify.stdout.contains(#"\#(dump):2: screen_name recorded "ArticleViewController", rebuilt "DiscoverViewController""#))
+        #expect(
+            verify.stdout.contains(
+                #"\#(dump):2: screen_name recorded "ArticleViewController", rebuilt "DiscoverViewController""#))
         for number in 3...7 { #expect(verify.stdout.contains("\(dump):\(number): "), "line \(number)") }
         #expect(verify.stdout.contains("\(dump):3: responder chain entry 0: unknown kind 'widget'"))
         #expect(verify.stdout.contains("\(dump):8: not valid JSON"))
@@ -147,7 +177,8 @@ struct ElementsEndToEndTests {
         let written = try Self.lines(of: out)
         #expect(written.count == lines.count + 1)
         #expect(written[1] == Substring(line("DiscoverViewController", container)))
-        #expect(zip(written, lines).enumerated().filter { $0.element.0 != Substring($0.element.1) }.map(\.offset) == [1])
+        #expect(
+            zip(written, lines).enumerated().filter { $0.element.0 != Substring($0.element.1) }.map(\.offset) == [1])
     }
 
     @Test("top: clicks per element add up to every click; a group equals its visual event")
@@ -156,20 +187,30 @@ struct ElementsEndToEndTests {
         let result = try CLI.run(["elements", "top", "--top", "0", "--format", "json", CLI.sample("demo.jsonl.gz")])
         #expect(result.status == 0)
         let rows = result.json[array: "elements"]
-        let clicks = truth[object: "stats"][array: "events"].first { $0["event"] as? String == "$AppClick" }?[int: "count"]
+        let clicks = truth[object: "stats"][array: "events"].first { $0["event"] as? String == "$AppClick" }?[
+            int: "count"]
         #expect(clicks != nil && rows.reduce(0) { $0 + ($1[int: "clicks"] ?? 0) } == clicks)
         #expect(rows.count == result.json[object: "summary"][int: "groups"])
         // The home banner has one content, so its group is exactly the HomeBanner visual event.
-        let banner = rows.filter { $0["screen_name"] as? String == "HomeViewController" && $0["element_path"] as? String == "UIView/UIButton[0]" }
+        let banner = rows.filter {
+            $0["screen_name"] as? String == "HomeViewController"
+                && $0["element_path"] as? String == "UIView/UIButton[0]"
+        }
         let visual = (truth["visualized"] as? [[String: Any]] ?? []).first { $0["name"] as? String == "HomeBanner" }
-        #expect(banner.count == 1 && banner.first?[int: "clicks"] == visual?[int: "events"] && banner.first?[int: "users"] == visual?[int: "users"])
+        #expect(
+            banner.count == 1 && banner.first?[int: "clicks"] == visual?[int: "events"]
+                && banner.first?[int: "users"] == visual?[int: "users"])
         let counts = rows.map { $0[int: "clicks"] ?? 0 }
         #expect(counts == counts.sorted(by: >))
 
-        let limited = try CLI.run(["elements", "top", "--top", "5", "--by-position", "--format", "json", CLI.sample("demo.jsonl.gz")])
+        let limited = try CLI.run([
+            "elements", "top", "--top", "5", "--by-position", "--format", "json", CLI.sample("demo.jsonl.gz"),
+        ])
         #expect(limited.json[array: "elements"].count == 5)
         #expect(limited.json[array: "elements"].allSatisfy { $0.keys.contains("element_position") })
-        let again = try CLI.run(["elements", "top", "--top", "5", "--by-position", "--format", "json", CLI.sample("demo.jsonl.gz")])
+        let again = try CLI.run([
+            "elements", "top", "--top", "5", "--by-position", "--format", "json", CLI.sample("demo.jsonl.gz"),
+        ])
         #expect(again.stdout == limited.stdout)
     }
 
@@ -177,9 +218,12 @@ struct ElementsEndToEndTests {
     func recordedIdentifiers() throws {
         let sample = CLI.sample("demo.jsonl.gz"), config = CLI.sample("visualized.json")
         let rebuilt = try CLI.run(["elements", "match", "--config", config, "--format", "json", sample]).json
-        let recorded = try CLI.run(["elements", "match", "--config", config, "--format", "json", "--recorded-identifiers", sample]).json
+        let recorded = try CLI.run([
+            "elements", "match", "--config", config, "--format", "json", "--recorded-identifiers", sample,
+        ]).json
         #expect(recorded[object: "summary"]["identifiers"] as? String == "recorded")
-        let total = { (json: [String: Any]) in json[array: "virtual_events"].reduce(0) { $0 + ($1[int: "events"] ?? 0) } }
+        let total = { (json: [String: Any]) in json[array: "virtual_events"].reduce(0) { $0 + ($1[int: "events"] ?? 0) }
+        }
         #expect(total(recorded) < total(rebuilt))
     }
 

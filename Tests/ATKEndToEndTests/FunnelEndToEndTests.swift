@@ -18,7 +18,9 @@ struct FunnelEndToEndTests {
     // MARK: Action paths against the truth
 
     /// Asserts that a `--path` report's counts equal the truth's `paths` exactly.
-    private func expectPathsMatch(_ report: [String: Any], _ truth: [String: Any], sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectPathsMatch(
+        _ report: [String: Any], _ truth: [String: Any], sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let expected = truth[object: "paths"]
         let summary = report[object: "summary"]
         #expect(summary[int: "conversions"] != nil, sourceLocation: sourceLocation)
@@ -26,18 +28,29 @@ struct FunnelEndToEndTests {
         #expect(summary[int: "without_path"] == expected[int: "without_path"], sourceLocation: sourceLocation)
         #expect(summary[int: "invalid_path"] == 0, sourceLocation: sourceLocation)
         func paths(_ rows: [[String: Any]]) -> [String: [Int?]] {
-            Dictionary(uniqueKeysWithValues: rows.map { (($0["path"] as? [String] ?? []).joined(separator: ">"), [$0[int: "conversions"], $0[int: "users"]]) })
+            Dictionary(
+                uniqueKeysWithValues: rows.map {
+                    (
+                        ($0["path"] as? [String] ?? []).joined(separator: ">"),
+                        [$0[int: "conversions"], $0[int: "users"]]
+                    )
+                })
         }
         func edges(_ rows: [[String: Any]]) -> [String: Int?] {
-            Dictionary(uniqueKeysWithValues: rows.map { ("\($0["source"] as? String ?? "")>\($0["target"] as? String ?? "")", $0[int: "count"]) })
+            Dictionary(
+                uniqueKeysWithValues: rows.map {
+                    ("\($0["source"] as? String ?? "")>\($0["target"] as? String ?? "")", $0[int: "count"])
+                })
         }
         #expect(!expected[array: "paths"].isEmpty, sourceLocation: sourceLocation)
         #expect(paths(report[array: "paths"]) == paths(expected[array: "paths"]), sourceLocation: sourceLocation)
         #expect(summary[int: "distinct_paths"] == expected[array: "paths"].count, sourceLocation: sourceLocation)
         #expect(edges(report[array: "edges"]) == edges(expected[array: "edges"]), sourceLocation: sourceLocation)
         // Same order as the truth: by conversions, then path.
-        #expect(report[array: "paths"].map { $0["path"] as? [String] ?? [] } == expected[array: "paths"].map { $0["path"] as? [String] ?? [] },
-                sourceLocation: sourceLocation)
+        #expect(
+            report[array: "paths"].map { $0["path"] as? [String] ?? [] }
+                == expected[array: "paths"].map { $0["path"] as? [String] ?? [] },
+            sourceLocation: sourceLocation)
     }
 
     @Test("path funnel counts on the bundled sample equal its truth")
@@ -48,12 +61,16 @@ struct FunnelEndToEndTests {
         expectPathsMatch(result.json, try loadJSON(CLI.sample("demo.truth.json")))
     }
 
-    @Test("path funnel counts equal the truth on fresh dumps in the object and mixed forms", arguments: ["object", "mixed", "list"])
+    @Test(
+        "path funnel counts equal the truth on fresh dumps in the object and mixed forms",
+        arguments: ["object", "mixed", "list"])
     func generatedPaths(format: String) throws {
         let scratch = try Scratch()
         let dump = scratch.path("dump.jsonl.gz"), truthPath = scratch.path("truth.json")
-        let generated = try CLI.run(["generate", "--users", "150", "--seed", "23", "--faults", "0.05", "--path-format", format,
-                                     "-o", dump, "--truth", truthPath])
+        let generated = try CLI.run([
+            "generate", "--users", "150", "--seed", "23", "--faults", "0.05", "--path-format", format,
+            "-o", dump, "--truth", truthPath,
+        ])
         #expect(generated.status == 0, "\(generated.stderr)")
         let truth = try loadJSON(truthPath)
         #expect(truth[object: "paths"][int: "without_path"] ?? 0 > 0)
@@ -68,14 +85,22 @@ struct FunnelEndToEndTests {
         func conversions(_ holds: ([String]) -> Bool) -> Int {
             truth.filter { holds($0["path"] as? [String] ?? []) }.reduce(0) { $0 + ($1[int: "conversions"] ?? 0) }
         }
-        let result = try CLI.run(["funnel", "--path", "DL_HOME>DL_PDP", "--format", "json", CLI.sample("demo.jsonl.gz")])
+        let result = try CLI.run([
+            "funnel", "--path", "DL_HOME>DL_PDP", "--format", "json", CLI.sample("demo.jsonl.gz"),
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let steps = result.json[array: "steps"]
         #expect(steps.map { $0["step"] as? String } == ["DL_HOME", "DL_PDP"])
-        #expect(steps.map { $0[int: "conversions"] } == [conversions { $0.contains("DL_HOME") }, conversions { $0.contains("DL_HOME") }])
-        let strict = try CLI.run(["funnel", "--path", "DL_HOME>DL_PDP", "--strict", "--format", "csv", CLI.sample("demo.jsonl.gz")])
+        #expect(
+            steps.map { $0[int: "conversions"] } == [
+                conversions { $0.contains("DL_HOME") }, conversions { $0.contains("DL_HOME") },
+            ])
+        let strict = try CLI.run([
+            "funnel", "--path", "DL_HOME>DL_PDP", "--strict", "--format", "csv", CLI.sample("demo.jsonl.gz"),
+        ])
         let lines = strict.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first == "step_number,step,conversions,users,conversion_from_previous,conversion_from_first,share")
+        #expect(
+            lines.first == "step_number,step,conversions,users,conversion_from_previous,conversion_from_first,share")
         let adjacent = conversions { zip($0, $0.dropFirst()).contains { $0 == "DL_HOME" && $1 == "DL_PDP" } }
         #expect(lines.last?.split(separator: ",").dropFirst(2).first.map(String.init) == String(adjacent))
         #expect(adjacent > 0 && adjacent < conversions { $0.contains("DL_HOME") })
@@ -91,9 +116,10 @@ struct FunnelEndToEndTests {
         var entries: [String: [(time: Int64, step: Int)]] = [:]
         for line in text.split(separator: "\n") {
             guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                  ["track", "track_signup", "track_id_bind", "track_id_unbind"].contains(object["type"] as? String ?? ""),
-                  let user = object["distinct_id"] as? String, let name = object["event"] as? String,
-                  let time = object["time"] as? Int else { continue }
+                ["track", "track_signup", "track_id_bind", "track_id_unbind"].contains(object["type"] as? String ?? ""),
+                let user = object["distinct_id"] as? String, let name = object["event"] as? String,
+                let time = object["time"] as? Int
+            else { continue }
             for (index, matches) in steps.enumerated() where matches(name) {
                 entries[user, default: []].append((Int64(time), index + 1))
             }
@@ -118,13 +144,20 @@ struct FunnelEndToEndTests {
     func eventFunnelMatchesIndependentComputation() throws {
         let scratch = try Scratch()
         let dump = scratch.path("dump.jsonl.gz")
-        #expect(try CLI.run(["generate", "--users", "120", "--seed", "31", "--faults", "0.03", "-o", dump]).status == 0)
+        #expect(
+            try CLI.run(["generate", "--users", "120", "--seed", "31", "--faults", "0.03", "-o", dump]).status == 0)
         for (window, ms) in [("90s", Int64(90_000)), ("1h", 3_600_000), ("7d", 604_800_000)] {
-            let result = try CLI.run(["funnel", "--steps", "$AppStart,ProductView,AddToCart,$AppEnd", "--window", window, "--format", "json", dump])
+            let result = try CLI.run([
+                "funnel", "--steps", "$AppStart,ProductView,AddToCart,$AppEnd", "--window", window, "--format", "json",
+                dump,
+            ])
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.json[int: "window_ms"] == Int(ms))
             let ours = result.json[array: "steps"].map { $0[int: "users"] ?? -1 }
-            let expected = try independentFunnel(dump, steps: [{ $0 == "$AppStart" }, { $0 == "ProductView" }, { $0 == "AddToCart" }, { $0 == "$AppEnd" }], window: ms)
+            let expected = try independentFunnel(
+                dump,
+                steps: [{ $0 == "$AppStart" }, { $0 == "ProductView" }, { $0 == "AddToCart" }, { $0 == "$AppEnd" }],
+                window: ms)
             #expect(expected[0] > expected[2] && expected[2] > 0)
             #expect(ours == expected, "window \(window)")
         }
@@ -134,13 +167,18 @@ struct FunnelEndToEndTests {
     func eventFunnelMatchesClickHouse() throws {
         let scratch = try Scratch()
         let dump = scratch.path("dump.jsonl.gz")
-        #expect(try CLI.run(["generate", "--users", "150", "--seed", "37", "--faults", "0.03", "-o", dump]).status == 0)
+        #expect(
+            try CLI.run(["generate", "--users", "150", "--seed", "37", "--faults", "0.03", "-o", dump]).status == 0)
         let event = "JSONExtractString(line,'event')"
         let steps = ["$AppViewScreen[$screen_name=HomeViewController]", "$AppClick", "$AppClick", "AddToCart"]
-        let conditions = ["\(event)='$AppViewScreen' AND JSONExtractString(line,'properties','$screen_name')='HomeViewController'",
-                          "\(event)='$AppClick'", "\(event)='$AppClick'", "\(event)='AddToCart'"]
-        for (mode, options) in [("default", ""), ("strict-order", ", 'strict_order'"), ("strict-dedup", ", 'strict_deduplication'"),
-                                ("strict-increase", ", 'strict_increase'")] {
+        let conditions = [
+            "\(event)='$AppViewScreen' AND JSONExtractString(line,'properties','$screen_name')='HomeViewController'",
+            "\(event)='$AppClick'", "\(event)='$AppClick'", "\(event)='AddToCart'",
+        ]
+        for (mode, options) in [
+            ("default", ""), ("strict-order", ", 'strict_order'"), ("strict-dedup", ", 'strict_deduplication'"),
+            ("strict-increase", ", 'strict_increase'"),
+        ] {
             let query = """
                 SELECT groupArray(c) FROM (SELECT s, countIf(level >= s) AS c FROM (
                   SELECT JSONExtractString(line,'distinct_id') AS d,
@@ -152,14 +190,20 @@ struct FunnelEndToEndTests {
                 """
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["python3", "-c", "import chdb, sys; print(chdb.query(sys.argv[1], 'TSV'), end='')", query]
+            process.arguments = [
+                "python3", "-c", "import chdb, sys; print(chdb.query(sys.argv[1], 'TSV'), end='')", query,
+            ]
             let pipe = Pipe()
             process.standardOutput = pipe
             try process.run()
             let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
-            let result = try CLI.run(["funnel", "--mode", mode, "--window", "10m", "--format", "json"] + steps.flatMap { ["--step", $0] } + [dump])
-            let ours = "[" + result.json[array: "steps"].map { String($0[int: "users"] ?? -1) }.joined(separator: ",") + "]"
+            let result = try CLI.run(
+                ["funnel", "--mode", mode, "--window", "10m", "--format", "json"] + steps.flatMap { ["--step", $0] } + [
+                    dump
+                ])
+            let ours =
+                "[" + result.json[array: "steps"].map { String($0[int: "users"] ?? -1) }.joined(separator: ",") + "]"
             #expect(ours == output.trimmingCharacters(in: .whitespacesAndNewlines), "mode \(mode)")
         }
     }
@@ -169,10 +213,15 @@ struct FunnelEndToEndTests {
     @Test("JSON shape, text bars, CSV, breakdown totals, and malformed lines with file and line")
     func reports() throws {
         let sample = CLI.sample("demo.jsonl.gz")
-        let json = try CLI.run(["funnel", "--steps", "$AppStart,AddToCart", "--window", "1h", "--breakdown", "$app_version", "--format", "json", sample])
+        let json = try CLI.run([
+            "funnel", "--steps", "$AppStart,AddToCart", "--window", "1h", "--breakdown", "$app_version", "--format",
+            "json", sample,
+        ])
         #expect(json.status == 0, "\(json.stderr)")
         let report = json.json
-        #expect(report["mode"] as? String == "default" && report[int: "window_ms"] == 3_600_000 && report["window"] as? String == "1h")
+        #expect(
+            report["mode"] as? String == "default" && report[int: "window_ms"] == 3_600_000
+                && report["window"] as? String == "1h")
         let first = report[array: "steps"].first ?? [:]
         #expect(first["step"] as? String == "$AppStart" && first[int: "users"] == 200)
         #expect(first["conversion_from_previous"] as? Double == 1.0 && first["conversion_from_first"] as? Double == 1.0)
@@ -181,7 +230,9 @@ struct FunnelEndToEndTests {
         let groups = report[object: "breakdown"][array: "groups"]
         #expect(groups.count == 2)
         for step in 0..<2 {
-            #expect(groups.reduce(0) { $0 + ($1[array: "steps"][step][int: "users"] ?? 0) } == report[array: "steps"][step][int: "users"])
+            #expect(
+                groups.reduce(0) { $0 + ($1[array: "steps"][step][int: "users"] ?? 0) }
+                    == report[array: "steps"][step][int: "users"])
         }
         #expect(report[object: "summary"][int: "malformed_lines"] == 25)
         #expect(report[array: "malformed_examples"].first?[int: "line"] == 148)
@@ -191,20 +242,30 @@ struct FunnelEndToEndTests {
         #expect(text.stdout.contains("1 $AppStart") && text.stdout.contains("██████████"))
         #expect(text.stdout.contains("Samples/demo.jsonl.gz:148:"))
 
-        let csv = try CLI.run(["funnel", "--steps", "$AppStart,AddToCart", "--count", "conversions", "--format", "csv", sample])
-        let rows = csv.stdout.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
-        #expect(rows.first == ["group", "value", "step_number", "step", "users", "conversions", "conversion_from_previous",
-                               "conversion_from_first", "median_ms_from_previous", "p90_ms_from_previous"])
+        let csv = try CLI.run([
+            "funnel", "--steps", "$AppStart,AddToCart", "--count", "conversions", "--format", "csv", sample,
+        ])
+        let rows = csv.stdout.split(separator: "\n").map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        }
+        #expect(
+            rows.first == [
+                "group", "value", "step_number", "step", "users", "conversions", "conversion_from_previous",
+                "conversion_from_first", "median_ms_from_previous", "p90_ms_from_previous",
+            ])
         #expect(rows.count == 3 && rows[1][0] == "total" && rows[1][4] == "200" && Int(rows[1][5]) ?? 0 > 200)
     }
 
     @Test("usage errors exit 2 with a message; unreadable input exits 3 after reporting the rest")
     func exitCodes() throws {
         let sample = CLI.sample("demo.jsonl.gz")
-        for arguments in [["--steps", "A", "--window", "90"], ["--steps", "A", "--window", "1.5y"], ["--steps", "A[x="], ["--path", "--steps", "A"],
-                          ["--steps", "A", "--mode", "strict"], ["--steps", "A", "--count", "sessions"], [],
-                          ["--path", "--strict"], ["--steps", "A", "--entity", "DL_HOME"], ["--path", "--window", "1h"],
-                          ["--steps", String(repeating: "A,", count: 32) + "A"]] {
+        for arguments in [
+            ["--steps", "A", "--window", "90"], ["--steps", "A", "--window", "1.5y"], ["--steps", "A[x="],
+            ["--path", "--steps", "A"],
+            ["--steps", "A", "--mode", "strict"], ["--steps", "A", "--count", "sessions"], [],
+            ["--path", "--strict"], ["--steps", "A", "--entity", "DL_HOME"], ["--path", "--window", "1h"],
+            ["--steps", String(repeating: "A,", count: 32) + "A"],
+        ] {
             let result = try CLI.run(["funnel"] + arguments + [sample])
             #expect(result.status == 2, "\(arguments)")
             #expect(result.stderr.contains("Error:") || result.stderr.contains("atk:"), "\(arguments)")
@@ -214,7 +275,9 @@ struct FunnelEndToEndTests {
         #expect(lookahead.status == 2)
         #expect(lookahead.stderr.contains("column 5: invalid regular expression: lookahead '(?=' at offset 0"))
         #expect(try CLI.run(["stats", "--format", "csv", sample]).status == 2)
-        let missing = try CLI.run(["funnel", "--steps", "$AppStart", "--format", "json", sample, "/nonexistent/dump.jsonl"])
+        let missing = try CLI.run([
+            "funnel", "--steps", "$AppStart", "--format", "json", sample, "/nonexistent/dump.jsonl",
+        ])
         #expect(missing.status == 3)
         #expect(missing.json[array: "steps"].first?[int: "users"] == 200)
         let pattern = try CLI.run(["funnel", "--path", "DL_ARTICLE", "--format", "json", sample])

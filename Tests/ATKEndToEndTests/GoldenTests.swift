@@ -24,32 +24,49 @@ struct GoldenTests {
     /// The cases run on each input: `name` gets the input's suffix.
     static func perInput(_ input: String) -> [Case] {
         var cases: [Case] = []
-        func add(_ name: String, _ arguments: [String]) { cases.append(Case(name: name, arguments: arguments + [input])) }
+        func add(_ name: String, _ arguments: [String]) {
+            cases.append(Case(name: name, arguments: arguments + [input]))
+        }
         for format in ["text", "json"] {
             add("stats-\(format)", ["stats", "--format", format])
             add("impressions-\(format)", ["impressions", "--format", format])
-            add("impressions-window-\(format)", ["impressions", "--policy", "window", "--window", "5s", "--breakdown", "$os", "--format", format])
-            add("plan-validate-\(format)", ["validate", "--plan", "Samples/plan.json", "--strict-plan", "--format", format])
+            add(
+                "impressions-window-\(format)",
+                ["impressions", "--policy", "window", "--window", "5s", "--breakdown", "$os", "--format", format])
+            add(
+                "plan-validate-\(format)",
+                ["validate", "--plan", "Samples/plan.json", "--strict-plan", "--format", format])
             for sub in ["verify", "top", "drift"] {
                 add("elements-\(sub)-\(format)", ["elements", sub, "--format", format])
             }
-            add("elements-top-recorded-\(format)", ["elements", "top", "--recorded-identifiers", "--by-position", "--top", "5", "--format", format])
-            add("elements-match-\(format)", ["elements", "match", "--config", "Samples/visualized.json", "--format", format])
+            add(
+                "elements-top-recorded-\(format)",
+                ["elements", "top", "--recorded-identifiers", "--by-position", "--top", "5", "--format", format])
+            add(
+                "elements-match-\(format)",
+                ["elements", "match", "--config", "Samples/visualized.json", "--format", format])
             add("elements-rebuild-\(format)", ["elements", "rebuild", "-o", "{out}", "--format", format])
         }
         for format in ["text", "json", "junit"] {
             add("validate-\(format)", ["validate", "--format", format])
         }
         add("validate-breakdown", ["validate", "--breakdown", "$os", "--max-examples", "1", "--fail-on", "warning"])
-        add("validate-rules", ["validate", "--rule", "time.future", "--rule", "lifecycle.unmatched_end", "--now", "2026-09-03T00:00:00Z"])
+        add(
+            "validate-rules",
+            ["validate", "--rule", "time.future", "--rule", "lifecycle.unmatched_end", "--now", "2026-09-03T00:00:00Z"])
         add("validate-bad-rows", ["validate", "--bad-rows", "{out}", "--max-error-rate", "0.5", "--format", "json"])
         for format in ["text", "json", "csv"] {
             add("funnel-\(format)", ["funnel", "--format", format] + funnelSteps)
-            add("funnel-breakdown-\(format)", ["funnel", "--format", format, "--breakdown", "$os", "--mode", "strict-order", "--count", "events"] + funnelSteps)
+            add(
+                "funnel-breakdown-\(format)",
+                ["funnel", "--format", format, "--breakdown", "$os", "--mode", "strict-order", "--count", "events"]
+                    + funnelSteps)
             add("funnel-path-\(format)", ["funnel", "--format", format, "--path", "DL_HOME>DL_PDP"])
             add("funnel-paths-\(format)", ["funnel", "--format", format, "--path", "--top", "5"])
         }
-        add("funnel-exclude", ["funnel", "--exclude", "$AppEnd", "--mode", "strict-dedup", "--count", "sessions"] + funnelSteps)
+        add(
+            "funnel-exclude",
+            ["funnel", "--exclude", "$AppEnd", "--mode", "strict-dedup", "--count", "sessions"] + funnelSteps)
         add("elements-rebuild-fix", ["elements", "rebuild", "--fix", "-o", "{out}"])
         add("plan-infer", ["plan", "infer", "--required-share", "0.9", "--max-enum", "8"])
         return cases
@@ -58,7 +75,12 @@ struct GoldenTests {
     static let cases: [Case] = {
         var cases: [Case] = [
             Case(name: "generate-small", arguments: ["generate", "--users", "3", "--seed", "1"]),
-            Case(name: "generate-faults", arguments: ["generate", "--users", "4", "--seed", "9", "--faults", "0.2", "--path-format", "mixed", "--truth", "{out}"]),
+            Case(
+                name: "generate-faults",
+                arguments: [
+                    "generate", "--users", "4", "--seed", "9", "--faults", "0.2", "--path-format", "mixed", "--truth",
+                    "{out}",
+                ]),
             Case(name: "generate-visualized", arguments: ["generate", "--users", "0", "--visualized-config", "{out}"]),
             Case(name: "stats-missing-file", arguments: ["stats", "Samples/no-such-file.jsonl"]),
             Case(name: "funnel-bad-window", arguments: ["funnel", "--steps", "a,b", "--window", "soon", sample]),
@@ -75,7 +97,9 @@ struct GoldenTests {
     static let prepared: Void = {
         let directory = CLI.root.appendingPathComponent(".build/golden")
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let result = try? run(["generate", "--users", "150", "--seed", "15", "--faults", "0.03", "--days", "3", "-o", generated])
+        let result = try? run([
+            "generate", "--users", "150", "--seed", "15", "--faults", "0.03", "--days", "3", "-o", generated,
+        ])
         precondition(result?.status == 0, "atk generate failed: \(result?.stderr ?? "not run")")
     }()
 
@@ -120,9 +144,12 @@ struct GoldenTests {
         if record != expected {
             let got = record.split(separator: "\n", omittingEmptySubsequences: false)
             let want = expected.split(separator: "\n", omittingEmptySubsequences: false)
-            let first = zip(got, want).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(got.count, want.count)
+            let first =
+                zip(got, want).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(got.count, want.count)
             let line = { (lines: [Substring]) in first < lines.count ? String(lines[first]) : "(end)" }
-            Issue.record("\(testCase.name): differs from Tests/Golden/\(testCase.name).txt at line \(first + 1):\n  golden: \(line(want))\n  now:    \(line(got))")
+            Issue.record(
+                "\(testCase.name): differs from Tests/Golden/\(testCase.name).txt at line \(first + 1):\n  golden: \(line(want))\n  now:    \(line(got))"
+            )
         }
     }
 }

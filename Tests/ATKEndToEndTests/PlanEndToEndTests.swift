@@ -17,7 +17,10 @@ struct PlanEndToEndTests {
 
     @Test("validate --plan on the sample: plan.* findings are exactly the injected faults, with paths")
     func samplePlan() throws {
-        let result = try CLI.run(["validate", "--format", "json", "--max-examples", "1000", "--plan", CLI.sample("plan.json"), CLI.sample("demo.jsonl.gz")])
+        let result = try CLI.run([
+            "validate", "--format", "json", "--max-examples", "1000", "--plan", CLI.sample("plan.json"),
+            CLI.sample("demo.jsonl.gz"),
+        ])
         #expect(result.status == 1)
         let report = result.json
         let truth = try loadJSON(CLI.sample("demo.truth.json"))
@@ -26,17 +29,20 @@ struct PlanEndToEndTests {
         #expect(ruleLines(report, "plan.constraint") == faultLines(truth, "negative_duration", "duration_too_long"))
         #expect(ruleLines(report, "plan.unplanned_event") == faultLines(truth, "bad_event_name"))
         #expect(!ruleLines(report, "plan.type").isEmpty)
-        let typeExample = report[array: "rules"].first { $0["id"] as? String == "plan.type" }?["examples"] as? [[String: Any]]
+        let typeExample =
+            report[array: "rules"].first { $0["id"] as? String == "plan.type" }?["examples"] as? [[String: Any]]
         #expect(typeExample?.first?["instance_path"] as? String == "/properties/price")
         #expect(typeExample?.first?["schema_path"] as? String == "#/events/AddToCart/properties/price/type")
         let plan = report[object: "plan"]
         #expect(plan["file"] as? String == CLI.sample("plan.json"))
         let addToCart = plan[array: "events"].first { $0["event"] as? String == "AddToCart" }
-        let conversions = truth[object: "stats"][array: "events"].first { $0["event"] as? String == "AddToCart" }?[int: "count"]
+        let conversions = truth[object: "stats"][array: "events"].first { $0["event"] as? String == "AddToCart" }?[
+            int: "count"]
         #expect(addToCart?[int: "checked"] == conversions)
         #expect(addToCart?[int: "violating"] == faultLines(truth, "price_as_string").count)
         #expect(plan[int: "unplanned_events"] == faultLines(truth, "bad_event_name").count)
-        let severity = report[array: "rules"].first { $0["id"] as? String == "plan.unplanned_event" }?["severity"] as? String
+        let severity =
+            report[array: "rules"].first { $0["id"] as? String == "plan.unplanned_event" }?["severity"] as? String
         #expect(severity == "warning")
     }
 
@@ -44,8 +50,10 @@ struct PlanEndToEndTests {
     func strictAndSelection() throws {
         let scratch = try Scratch()
         let bad = scratch.path("bad.jsonl")
-        let strict = try CLI.run(["validate", "--format", "json", "--strict-plan", "--rule", "plan.unplanned_event", "--rule", "plan.type",
-                                  "--bad-rows", bad, "--plan", CLI.sample("plan.json"), CLI.sample("demo.jsonl.gz")])
+        let strict = try CLI.run([
+            "validate", "--format", "json", "--strict-plan", "--rule", "plan.unplanned_event", "--rule", "plan.type",
+            "--bad-rows", bad, "--plan", CLI.sample("plan.json"), CLI.sample("demo.jsonl.gz"),
+        ])
         #expect(strict.status == 1)
         let ids = strict.json[array: "rules"].compactMap { $0["id"] as? String }
         #expect(ids == ["plan.unplanned_event", "plan.type"])  // registry order
@@ -65,12 +73,14 @@ struct PlanEndToEndTests {
             .write(toFile: plan, atomically: true, encoding: .utf8)
         let typo = try CLI.run(["validate", "--plan", plan, CLI.sample("demo.jsonl.gz")])
         #expect(typo.status == 2)
-        #expect(typo.stderr.contains("minimumm") && typo.stderr.contains("#/events/AddToCart/properties/price/minimumm"))
+        #expect(
+            typo.stderr.contains("minimumm") && typo.stderr.contains("#/events/AddToCart/properties/price/minimumm"))
         #expect(typo.stdout.isEmpty)
         let missing = try CLI.run(["validate", "--plan", scratch.path("none.json"), CLI.sample("demo.jsonl.gz")])
         #expect(missing.status == 2 && missing.stderr.contains("none.json"))
         // Named once, with what went wrong.
-        #expect(missing.stderr.components(separatedBy: "none.json").count == 2 && missing.stderr.contains("cannot read"))
+        #expect(
+            missing.stderr.components(separatedBy: "none.json").count == 2 && missing.stderr.contains("cannot read"))
     }
 
     @Test("a plan pattern that needs backtracking is refused with its location (exit 2)")
@@ -81,8 +91,11 @@ struct PlanEndToEndTests {
             .write(toFile: plan, atomically: true, encoding: .utf8)
         let result = try CLI.run(["validate", "--plan", plan, CLI.sample("demo.jsonl.gz")])
         #expect(result.status == 2)
-        #expect(result.stderr.contains("unsupported regular expression '^(?!P0)' at "
-            + "#/events/AddToCart/properties/product_id/pattern: negative lookahead '(?!' at offset 1"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "unsupported regular expression '^(?!P0)' at "
+                    + "#/events/AddToCart/properties/product_id/pattern: negative lookahead '(?!' at offset 1"),
+            "\(result.stderr)")
         #expect(result.stdout.isEmpty)
     }
 
@@ -102,7 +115,9 @@ struct PlanEndToEndTests {
         #expect(Set(planned) == Set(tracked))
     }
 
-    @Test("plan infer with the default share names the required properties some events lack, and validate flags exactly those events")
+    @Test(
+        "plan infer with the default share names the required properties some events lack, and validate flags exactly those events"
+    )
     func inferDefaultShare() throws {
         let scratch = try Scratch()
         let plan = scratch.path("inferred.json")
@@ -114,7 +129,9 @@ struct PlanEndToEndTests {
         }
         // $element_path on clicks and exposures (missing_element_path), $url on page views (passive_page_view).
         #expect(flagged.count == 3)
-        let checked = try CLI.run(["validate", "--format", "json", "--max-examples", "100", "--plan", plan, CLI.sample("demo.jsonl.gz")])
+        let checked = try CLI.run([
+            "validate", "--format", "json", "--max-examples", "100", "--plan", plan, CLI.sample("demo.jsonl.gz"),
+        ])
         let planRules = checked.json[array: "rules"].filter { ($0["id"] as? String)?.hasPrefix("plan.") == true }
         #expect(planRules.compactMap { $0["id"] as? String } == ["plan.required"])
         let required = try #require(planRules.first)

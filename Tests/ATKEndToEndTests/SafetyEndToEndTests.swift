@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The trust promises, tried as a hostile user would: no command writes over an input or over
@@ -23,7 +23,10 @@ struct SafetyEndToEndTests {
         ("elements verify -o", { out, input in ["elements", "verify", "-o", out, input] }),
         ("elements top -o", { out, input in ["elements", "top", "-o", out, input] }),
         ("elements drift -o", { out, input in ["elements", "drift", "-o", out, input] }),
-        ("elements match -o", { out, input in ["elements", "match", "--config", CLI.sample("visualized.json"), "-o", out, input] }),
+        (
+            "elements match -o",
+            { out, input in ["elements", "match", "--config", CLI.sample("visualized.json"), "-o", out, input] }
+        ),
         ("elements rebuild -o", { out, input in ["elements", "rebuild", "-o", out, input] }),
         ("plan infer -o", { out, input in ["plan", "infer", "-o", out, input] }),
     ]
@@ -40,8 +43,10 @@ struct SafetyEndToEndTests {
         try FileManager.default.linkItem(atPath: dump, toPath: scratch.path("hard.gz"))
         try FileManager.default.createDirectory(atPath: scratch.path("sub"), withIntermediateDirectories: false)
         let writer = Self.writers[index]
-        for (out, input) in [(dump, dump), (scratch.path("link.gz"), dump), (scratch.path("hard.gz"), dump),
-                             (scratch.path("sub/../d.gz"), dump), (dump, scratch.url.path)] {
+        for (out, input) in [
+            (dump, dump), (scratch.path("link.gz"), dump), (scratch.path("hard.gz"), dump),
+            (scratch.path("sub/../d.gz"), dump), (dump, scratch.url.path),
+        ] {
             let result = try CLI.run(writer.arguments(out, input))
             #expect(result.status == 2, "\(writer.name) \(out) \(input)")
             #expect(result.stderr.contains("is an input"), "\(writer.name): \(result.stderr)")
@@ -93,7 +98,9 @@ struct SafetyEndToEndTests {
         try FileManager.default.createSymbolicLink(atPath: scratch.path("link.txt"), withDestinationPath: "target.txt")
         #expect(try CLI.run(["stats", "-o", scratch.path("link.txt"), Self.dump]).status == 0)
         #expect(String(decoding: bytes(target) ?? Data(), as: UTF8.self).contains("6,657 events"))
-        #expect((try FileManager.default.attributesOfItem(atPath: scratch.path("link.txt"))[.type] as? FileAttributeType) == .typeSymbolicLink)
+        #expect(
+            (try FileManager.default.attributesOfItem(atPath: scratch.path("link.txt"))[.type] as? FileAttributeType)
+                == .typeSymbolicLink)
     }
 
     @Test("SIGINT and SIGTERM mid-run: temporary files removed, old outputs untouched", arguments: [SIGINT, SIGTERM])
@@ -103,13 +110,17 @@ struct SafetyEndToEndTests {
         #expect(mkfifo(input, 0o600) == 0)
         let badRows = scratch.path("bad.gz")
         try Data("keep".utf8).write(to: URL(fileURLWithPath: badRows))
-        let pid = try Self.spawnWithSignalsDeliverable(["validate", "--bad-rows", badRows, "-o", scratch.path("report.json"), input])
+        let pid = try Self.spawnWithSignalsDeliverable([
+            "validate", "--bad-rows", badRows, "-o", scratch.path("report.json"), input,
+        ])
         // Hold the FIFO open and feed one line, so atk is mid-read.
         let writer = FileHandle(forWritingAtPath: input)
         writer?.write(Data("{\"event\":\"A\"}\n".utf8))
         var temporaries: [String] = []
         for _ in 0..<200 {
-            temporaries = (try FileManager.default.contentsOfDirectory(atPath: scratch.url.path)).filter { $0.contains(".atk-") }
+            temporaries = (try FileManager.default.contentsOfDirectory(atPath: scratch.url.path)).filter {
+                $0.contains(".atk-")
+            }
             if temporaries.count == 2 { break }
             usleep(10_000)
         }
@@ -143,7 +154,8 @@ struct SafetyEndToEndTests {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         for descriptor in Int32(0)...2 {
-            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(
+                &actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
         }
         let argv = ([CLI.binary.path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
@@ -158,25 +170,45 @@ struct SafetyEndToEndTests {
         let esc = "\u{1B}[31m", forged = "\natk: forged", c1 = "\u{85}\u{9B}"
         var lines: [String] = []
         func line(_ object: [String: Any]) throws {
-            lines.append(String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self))
+            lines.append(
+                String(
+                    decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self)
+            )
         }
         for (index, user) in ["u" + esc, "v" + forged].enumerated() {
             let time = 1_788_248_827_115 + index * 1000
-            try line(["type": "track", "event": "$AppStart", "distinct_id": user, "time": time, "properties": ["$app_version": "1" + esc]])
-            try line(["type": "track", "event": "$AppViewScreen", "distinct_id": user, "time": time + 1,
-                      "properties": ["$screen_name": "Home" + forged + "\u{07}", "$app_version": "1" + forged]])
+            try line([
+                "type": "track", "event": "$AppStart", "distinct_id": user, "time": time,
+                "properties": ["$app_version": "1" + esc],
+            ])
+            try line([
+                "type": "track", "event": "$AppViewScreen", "distinct_id": user, "time": time + 1,
+                "properties": ["$screen_name": "Home" + forged + "\u{07}", "$app_version": "1" + forged],
+            ])
             for offset in 2...3 {
-                try line(["type": "track", "event": "$AppExposure", "distinct_id": user, "time": time + offset,
-                          "properties": ["$screen_name": "Home" + forged, "$element_path": "UIView" + esc + "/UIButton[0]",
-                                         "$element_type": "UIButton" + c1]])
+                try line([
+                    "type": "track", "event": "$AppExposure", "distinct_id": user, "time": time + offset,
+                    "properties": [
+                        "$screen_name": "Home" + forged, "$element_path": "UIView" + esc + "/UIButton[0]",
+                        "$element_type": "UIButton" + c1,
+                    ],
+                ])
             }
-            try line(["type": "track", "event": "$AppClick", "distinct_id": user, "time": time + 4,
-                      "properties": ["$screen_name": "Home" + forged, "$element_path": "UIView" + esc + "/UIButton[0]",
-                                     "$element_content": "Buy" + forged, "$responder_chain": "x" + esc]])
-            try line(["type": "track", "event": "Evil" + esc + forged, "distinct_id": user, "time": time + 5,
-                      "properties": ["k" + forged: "v\r\u{07}"]])
-            try line(["type": "tr" + esc, "event": "AddToCart", "distinct_id": user, "time": time + 6,
-                      "properties": ["user_action_path": ["DL" + esc, "X" + forged]]])
+            try line([
+                "type": "track", "event": "$AppClick", "distinct_id": user, "time": time + 4,
+                "properties": [
+                    "$screen_name": "Home" + forged, "$element_path": "UIView" + esc + "/UIButton[0]",
+                    "$element_content": "Buy" + forged, "$responder_chain": "x" + esc,
+                ],
+            ])
+            try line([
+                "type": "track", "event": "Evil" + esc + forged, "distinct_id": user, "time": time + 5,
+                "properties": ["k" + forged: "v\r\u{07}"],
+            ])
+            try line([
+                "type": "tr" + esc, "event": "AddToCart", "distinct_id": user, "time": time + 6,
+                "properties": ["user_action_path": ["DL" + esc, "X" + forged]],
+            ])
         }
         lines.append("not json \u{1B}]0;title\u{07}")
         let path = scratch.path("evil\u{1B}[31m\u{07}.jsonl")
@@ -185,13 +217,18 @@ struct SafetyEndToEndTests {
     }
 
     static let readingCommands: [[String]] = [
-        ["stats"], ["validate"], ["validate", "--breakdown", "$app_version"], ["validate", "--plan", CLI.sample("plan.json")],
-        ["funnel", "--steps", "$AppStart,AddToCart"], ["funnel", "--steps", "$AppStart,AddToCart", "--breakdown", "$app_version"],
-        ["funnel", "--path", "DL"], ["impressions"], ["impressions", "--breakdown", "$app_version"], ["elements", "verify"],
+        ["stats"], ["validate"], ["validate", "--breakdown", "$app_version"],
+        ["validate", "--plan", CLI.sample("plan.json")],
+        ["funnel", "--steps", "$AppStart,AddToCart"],
+        ["funnel", "--steps", "$AppStart,AddToCart", "--breakdown", "$app_version"],
+        ["funnel", "--path", "DL"], ["impressions"], ["impressions", "--breakdown", "$app_version"],
+        ["elements", "verify"],
         ["elements", "top"], ["elements", "drift"], ["elements", "match", "--config", CLI.sample("visualized.json")],
     ]
 
-    @Test("no control character from data or a file name reaches text output or standard error", arguments: readingCommands)
+    @Test(
+        "no control character from data or a file name reaches text output or standard error",
+        arguments: readingCommands)
     func terminalSafe(_ command: [String]) throws {
         let scratch = try Scratch()
         let path = try Self.hostileDump(in: scratch)
@@ -322,7 +359,8 @@ struct SafetyEndToEndTests {
         var peak = 0
         for index in 0..<300 {
             input.fileHandleForWriting.write(chunk)
-            if index % 20 == 0, let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+            if index % 20 == 0,
+                let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
                 let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
                 let kb = Int(line.split(separator: " ").dropFirst().first ?? "")
             {
@@ -345,10 +383,13 @@ struct SafetyEndToEndTests {
             #"{"type":"track","event":"$AppStart","distinct_id":"w","time":1000,"properties":{"$app_version":"-2"}}"#,
             #"{"type":"track","event":"$AppStart","distinct_id":"x","time":1000,"properties":{"$app_version":"@SUM(1)"}}"#,
         ]
-        let result = try CLI.run(["funnel", "--steps", "$AppStart,AddToCart", "--breakdown", "$app_version", "--format", "csv", "-"],
-                                 input: Data((lines.joined(separator: "\n") + "\n").utf8))
+        let result = try CLI.run(
+            ["funnel", "--steps", "$AppStart,AddToCart", "--breakdown", "$app_version", "--format", "csv", "-"],
+            input: Data((lines.joined(separator: "\n") + "\n").utf8))
         #expect(result.status == 0)
-        let cells = result.stdout.split(separator: "\n").flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        let cells = result.stdout.split(separator: "\n").flatMap {
+            $0.split(separator: ",", omittingEmptySubsequences: false)
+        }
         #expect(!cells.contains { $0.hasPrefix("=") || $0.hasPrefix("@") || $0.hasPrefix("\"=") })
         #expect(result.stdout.contains("'=cmd|' /C calc'!A0"))
         #expect(result.stdout.contains("'@SUM(1)"))

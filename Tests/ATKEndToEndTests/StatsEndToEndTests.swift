@@ -4,7 +4,10 @@ import Testing
 @Suite("atk stats and atk generate, end to end")
 struct StatsEndToEndTests {
     /// Asserts that a stats report equals the generator's truth.
-    private func expectMatches(_ report: [String: Any], _ truth: [String: Any], files: Int = 1, sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectMatches(
+        _ report: [String: Any], _ truth: [String: Any], files: Int = 1,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let summary = report[object: "summary"]
         let stats = truth[object: "stats"]
         for key in ["lines", "events", "malformed_lines", "users", "first_time", "last_time"] {
@@ -12,8 +15,14 @@ struct StatsEndToEndTests {
             #expect(summary[int: key] == stats[object: "summary"][int: key], "\(key)", sourceLocation: sourceLocation)
         }
         #expect(summary[int: "files"] == files, sourceLocation: sourceLocation)
-        let actual = Dictionary(uniqueKeysWithValues: report[array: "events"].map { ($0["event"] as? String ?? "", [$0[int: "count"], $0[int: "users"]]) })
-        let expected = Dictionary(uniqueKeysWithValues: stats[array: "events"].map { ($0["event"] as? String ?? "", [$0[int: "count"], $0[int: "users"]]) })
+        let actual = Dictionary(
+            uniqueKeysWithValues: report[array: "events"].map {
+                ($0["event"] as? String ?? "", [$0[int: "count"], $0[int: "users"]])
+            })
+        let expected = Dictionary(
+            uniqueKeysWithValues: stats[array: "events"].map {
+                ($0["event"] as? String ?? "", [$0[int: "count"], $0[int: "users"]])
+            })
         #expect(actual == expected, sourceLocation: sourceLocation)
     }
 
@@ -22,7 +31,9 @@ struct StatsEndToEndTests {
         let result = try CLI.run(["stats", "--format", "json", CLI.sample("demo.jsonl.gz")])
         #expect(result.status == 0, "\(result.stderr)")
         let report = result.json
-        #expect(report["tool"] as? String == "atk" && report["command"] as? String == "stats" && report[int: "schema_version"] == 1)
+        #expect(
+            report["tool"] as? String == "atk" && report["command"] as? String == "stats"
+                && report[int: "schema_version"] == 1)
         expectMatches(report, try loadJSON(CLI.sample("demo.truth.json")))
     }
 
@@ -30,7 +41,9 @@ struct StatsEndToEndTests {
     func inputForms() throws {
         let scratch = try Scratch()
         let plain = scratch.path("dump.jsonl"), truthPath = scratch.path("truth.json")
-        let generated = try CLI.run(["generate", "--users", "60", "--seed", "11", "--faults", "0.05", "-o", plain, "--truth", truthPath])
+        let generated = try CLI.run([
+            "generate", "--users", "60", "--seed", "11", "--faults", "0.05", "-o", plain, "--truth", truthPath,
+        ])
         #expect(generated.status == 0, "\(generated.stderr)")
         let truth = try loadJSON(truthPath)
         #expect(truth[object: "stats"][object: "summary"][int: "malformed_lines"] ?? 0 > 0)
@@ -46,7 +59,8 @@ struct StatsEndToEndTests {
         #expect(gzResult.json[array: "files"].first?["gzip"] as? Bool == true)
 
         // Two gzip members: the first half and the second half of the lines.
-        let lines = try String(contentsOfFile: plain, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = try String(contentsOfFile: plain, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
         let half = lines.count / 2
         let first = scratch.path("a.jsonl"), second = scratch.path("b.jsonl")
         try (lines[..<half].joined(separator: "\n") + "\n").write(toFile: first, atomically: true, encoding: .utf8)
@@ -58,7 +72,8 @@ struct StatsEndToEndTests {
         expectMatches(multiResult.json, truth)
         #expect(multiResult.json[array: "files"].first?[int: "gzip_members"] == 2)
 
-        let stdinResult = try CLI.run(["stats", "--format", "json", "-"], input: try Data(contentsOf: URL(fileURLWithPath: gz)))
+        let stdinResult = try CLI.run(
+            ["stats", "--format", "json", "-"], input: try Data(contentsOf: URL(fileURLWithPath: gz)))
         expectMatches(stdinResult.json, truth)
 
         let folder = scratch.path("dir")
@@ -110,7 +125,8 @@ struct StatsEndToEndTests {
     func textReport() throws {
         let scratch = try Scratch()
         let path = scratch.path("small.jsonl")
-        try "{\"event\":\"A\",\"distinct_id\":\"u\"}\n{\"event\":\"B\",\n\n[1]\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try "{\"event\":\"A\",\"distinct_id\":\"u\"}\n{\"event\":\"B\",\n\n[1]\n".write(
+            toFile: path, atomically: true, encoding: .utf8)
         let result = try CLI.run(["stats", path])
         #expect(result.status == 0)
         #expect(result.stdout.contains("1 file, 3 lines, 1 events, 2 malformed, 1 users"))
@@ -133,9 +149,12 @@ struct SampleTests {
     @Test("Samples/ is what the generator makes today (make samples regenerates it)")
     func current() throws {
         let scratch = try Scratch()
-        let dump = scratch.path("demo.jsonl"), truth = scratch.path("truth.json"), config = scratch.path("visualized.json")
-        let result = try CLI.run(["generate", "--users", "200", "--seed", "7", "--faults", "0.02", "-o", dump,
-                                  "--truth", truth, "--visualized-config", config])
+        let dump = scratch.path("demo.jsonl"), truth = scratch.path("truth.json"),
+            config = scratch.path("visualized.json")
+        let result = try CLI.run([
+            "generate", "--users", "200", "--seed", "7", "--faults", "0.02", "-o", dump,
+            "--truth", truth, "--visualized-config", config,
+        ])
         #expect(result.status == 0)
         let gunzip = Process()
         gunzip.executableURL = URL(fileURLWithPath: "/bin/gzip")
@@ -146,18 +165,24 @@ struct SampleTests {
         let sample = pipe.fileHandleForReading.readDataToEndOfFile()
         gunzip.waitUntilExit()
         #expect(sample == (try Data(contentsOf: URL(fileURLWithPath: dump))))
-        #expect(try Data(contentsOf: URL(fileURLWithPath: truth)) == Data(contentsOf: URL(fileURLWithPath: CLI.sample("demo.truth.json"))))
-        #expect(try Data(contentsOf: URL(fileURLWithPath: config)) == Data(contentsOf: URL(fileURLWithPath: CLI.sample("visualized.json"))))
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: truth))
+                == Data(contentsOf: URL(fileURLWithPath: CLI.sample("demo.truth.json"))))
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: config))
+                == Data(contentsOf: URL(fileURLWithPath: CLI.sample("visualized.json"))))
     }
 }
 
 @Suite("Formats each command writes")
 struct FormatTests {
-    @Test("a format a command does not write is a usage error, not silently text", arguments: [
-        ["stats", "--format", "csv"], ["stats", "--format", "junit"], ["impressions", "--format", "csv"],
-        ["elements", "verify", "--format", "csv"], ["elements", "top", "--format", "junit"],
-        ["validate", "--format", "csv"], ["funnel", "--steps", "A,B", "--format", "junit"],
-    ])
+    @Test(
+        "a format a command does not write is a usage error, not silently text",
+        arguments: [
+            ["stats", "--format", "csv"], ["stats", "--format", "junit"], ["impressions", "--format", "csv"],
+            ["elements", "verify", "--format", "csv"], ["elements", "top", "--format", "junit"],
+            ["validate", "--format", "csv"], ["funnel", "--steps", "A,B", "--format", "junit"],
+        ])
     func refused(_ arguments: [String]) throws {
         let result = try CLI.run(arguments + [CLI.sample("demo.jsonl.gz")])
         #expect(result.status == 2)
@@ -168,10 +193,13 @@ struct FormatTests {
 
 @Suite("One span syntax for every option")
 struct SpanOptionTests {
-    @Test("a bare number is refused by every span option; a number with a unit is accepted", arguments: [
-        ["funnel", "--steps", "A,B", "--window"], ["validate", "--future-tolerance"], ["validate", "--duration-tolerance"],
-        ["impressions", "--policy", "window", "--window"], ["impressions", "--policy", "buffer", "--batch-gap"],
-    ])
+    @Test(
+        "a bare number is refused by every span option; a number with a unit is accepted",
+        arguments: [
+            ["funnel", "--steps", "A,B", "--window"], ["validate", "--future-tolerance"],
+            ["validate", "--duration-tolerance"],
+            ["impressions", "--policy", "window", "--window"], ["impressions", "--policy", "buffer", "--batch-gap"],
+        ])
     func spans(_ option: [String]) throws {
         let bare = try CLI.run(option + ["5", CLI.sample("demo.jsonl.gz")])
         #expect(bare.status == 2)
@@ -184,18 +212,24 @@ struct SpanOptionTests {
 
 @Suite("Every reading command names its malformed lines")
 struct MalformedExamplesTests {
-    @Test("the report lists malformed lines with file and line, in text and JSON", arguments: [
-        ["stats"], ["validate"], ["elements", "verify"], ["elements", "top"], ["elements", "drift"],
-        ["elements", "match", "--config", CLI.sample("visualized.json")], ["funnel", "--steps", "$AppStart,AddToCart"],
-        ["funnel", "--path"], ["impressions"],
-    ])
+    @Test(
+        "the report lists malformed lines with file and line, in text and JSON",
+        arguments: [
+            ["stats"], ["validate"], ["elements", "verify"], ["elements", "top"], ["elements", "drift"],
+            ["elements", "match", "--config", CLI.sample("visualized.json")],
+            ["funnel", "--steps", "$AppStart,AddToCart"],
+            ["funnel", "--path"], ["impressions"],
+        ])
     func listed(_ command: [String]) throws {
         let truth = try loadJSON(CLI.sample("demo.truth.json"))
         let first = (truth[object: "rules"][object: "json.malformed"]["lines"] as? [Int])?.first ?? -1
         let text = try CLI.run(command + [CLI.sample("demo.jsonl.gz")])
-        #expect(text.stdout.contains("\(CLI.sample("demo.jsonl.gz")):\(first)") && text.stdout.contains("not valid JSON"))
+        #expect(
+            text.stdout.contains("\(CLI.sample("demo.jsonl.gz")):\(first)") && text.stdout.contains("not valid JSON"))
         let json = try CLI.run(command + ["--format", "json", CLI.sample("demo.jsonl.gz")]).json
-        let examples = json[array: "malformed_examples"] + json[array: "rules"].filter { $0["id"] as? String == "json.malformed" }
+        let examples =
+            json[array: "malformed_examples"]
+            + json[array: "rules"].filter { $0["id"] as? String == "json.malformed" }
             .flatMap { $0["examples"] as? [[String: Any]] ?? [] }
         #expect(examples.first?[int: "line"] == first)
         #expect(examples.first?["file"] as? String == CLI.sample("demo.jsonl.gz"))

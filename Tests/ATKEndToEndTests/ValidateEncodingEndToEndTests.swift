@@ -13,11 +13,11 @@ struct ValidateEncodingEndToEndTests {
                 + Data("\"event\":\"ProductView\",\"properties\":{\"p\":\"".utf8) + Data(value) + Data("\"}}\n".utf8)
         }
         var dump = Data()
-        dump += line(Array("商品 \\ud83d\\ude00".utf8))           // 1: valid
-        dump += line([0x61, 0xED, 0xA0, 0x80])                     // 2: a surrogate encoded in UTF-8
-        dump += line(Array("\\ud800x".utf8))                       // 3: lone high surrogate
-        dump += line([0xF5])                                       // 4: a byte UTF-8 never uses
-        dump += line(Array("\\udc00".utf8))                        // 5: lone low surrogate
+        dump += line(Array("商品 \\ud83d\\ude00".utf8))  // 1: valid
+        dump += line([0x61, 0xED, 0xA0, 0x80])  // 2: a surrogate encoded in UTF-8
+        dump += line(Array("\\ud800x".utf8))  // 3: lone high surrogate
+        dump += line([0xF5])  // 4: a byte UTF-8 never uses
+        dump += line(Array("\\udc00".utf8))  // 5: lone low surrogate
         let path = directory.appendingPathComponent("enc.jsonl").path
         let badRows = directory.appendingPathComponent("bad.jsonl").path
         try dump.write(to: URL(fileURLWithPath: path))
@@ -25,9 +25,10 @@ struct ValidateEncodingEndToEndTests {
         let result = try CLI.run(
             ["validate", "--format", "json", "--now", "2030-01-01T00:00:00Z", "--bad-rows", badRows, path])
         #expect(result.status == 1)
-        let rules = Dictionary(uniqueKeysWithValues: result.json[array: "rules"].map {
-            ($0["id"] as? String ?? "", $0)
-        })
+        let rules = Dictionary(
+            uniqueKeysWithValues: result.json[array: "rules"].map {
+                ($0["id"] as? String ?? "", $0)
+            })
         for (id, lines) in [("json.invalid_utf8", [2, 4]), ("json.lone_surrogate", [3, 5])] {
             let rule = rules[id] ?? [:]
             #expect(rule["severity"] as? String == "error", "\(id)")

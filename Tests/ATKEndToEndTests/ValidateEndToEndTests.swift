@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 @Suite("atk validate, end to end")
 struct ValidateEndToEndTests {
@@ -11,18 +12,25 @@ struct ValidateEndToEndTests {
 
     /// Runs validate with every example kept (so every reported line is listed).
     private func validateJSON(_ arguments: [String], input: Data? = nil) throws -> CLI.Result {
-        try CLI.run(["validate", "--format", "json", "--max-examples", "1000000", "--now", Self.now] + arguments, input: input)
+        try CLI.run(
+            ["validate", "--format", "json", "--max-examples", "1000000", "--now", Self.now] + arguments, input: input)
     }
 
     /// Per rule id: the count and the lines reported.
     private func reported(_ report: [String: Any]) -> [String: (count: Int, lines: [Int])] {
-        Dictionary(uniqueKeysWithValues: report[array: "rules"].map { rule in
-            (rule["id"] as? String ?? "", (rule[int: "count"] ?? -1, rule[array: "examples"].compactMap { $0[int: "line"] }.sorted()))
-        })
+        Dictionary(
+            uniqueKeysWithValues: report[array: "rules"].map { rule in
+                (
+                    rule["id"] as? String ?? "",
+                    (rule[int: "count"] ?? -1, rule[array: "examples"].compactMap { $0[int: "line"] }.sorted())
+                )
+            })
     }
 
     /// Asserts that, for every rule, the count and the set of lines equal the truth's.
-    private func expectMatchesTruth(_ report: [String: Any], _ truth: [String: Any], sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectMatchesTruth(
+        _ report: [String: Any], _ truth: [String: Any], sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let actual = reported(report)
         let expected = truth[object: "rules"]
         #expect(!expected.isEmpty, sourceLocation: sourceLocation)
@@ -33,7 +41,9 @@ struct ValidateEndToEndTests {
             #expect(actual[id]?.lines == wantLines, "\(id) lines", sourceLocation: sourceLocation)
         }
         let summary = report[object: "summary"], stats = truth[object: "stats"][object: "summary"]
-        #expect(summary[int: "lines"] == stats[int: "lines"] && summary[int: "events"] == stats[int: "events"], sourceLocation: sourceLocation)
+        #expect(
+            summary[int: "lines"] == stats[int: "lines"] && summary[int: "events"] == stats[int: "events"],
+            sourceLocation: sourceLocation)
         #expect(summary[int: "malformed_lines"] == stats[int: "malformed_lines"], sourceLocation: sourceLocation)
     }
 
@@ -47,14 +57,18 @@ struct ValidateEndToEndTests {
     }
 
     /// Reads bad rows (plain or gzip, by name) and checks each against the dump's lines, byte for byte.
-    private func expectBadRows(_ path: String, dumpLines: [Data], truth: [String: Any], severities: [String: String], file: String,
-                               sourceLocation: SourceLocation = #_sourceLocation) throws {
+    private func expectBadRows(
+        _ path: String, dumpLines: [Data], truth: [String: Any], severities: [String: String], file: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         var data = try Data(contentsOf: URL(fileURLWithPath: path))
         if path.hasSuffix(".gz") {
             #expect(data.prefix(2) == Data([0x1F, 0x8B]), sourceLocation: sourceLocation)
             data = try gunzip(data)
         }
-        let rows = data.split(separator: 0x0A).map { (try? JSONSerialization.jsonObject(with: Data($0))) as? [String: Any] ?? [:] }
+        let rows = data.split(separator: 0x0A).map {
+            (try? JSONSerialization.jsonObject(with: Data($0))) as? [String: Any] ?? [:]
+        }
         let expected = errorLines(truth, severities: severities)
         #expect(!expected.isEmpty, sourceLocation: sourceLocation)
         #expect(rows.compactMap { $0[int: "line"] } == expected.keys.sorted(), sourceLocation: sourceLocation)
@@ -62,7 +76,8 @@ struct ValidateEndToEndTests {
         for row in rows {
             let line = row[int: "line"] ?? 0
             #expect(row["file"] as? String == file, sourceLocation: sourceLocation)
-            #expect(Set(row["errors"] as? [String] ?? []) == expected[line], "line \(line)", sourceLocation: sourceLocation)
+            #expect(
+                Set(row["errors"] as? [String] ?? []) == expected[line], "line \(line)", sourceLocation: sourceLocation)
             let raw: Data
             if let encoded = row["raw_base64"] as? String {
                 base64Rows += 1
@@ -70,7 +85,9 @@ struct ValidateEndToEndTests {
             } else {
                 raw = Data((row["raw"] as? String ?? "").utf8)
             }
-            #expect(line >= 1 && line <= dumpLines.count && raw == dumpLines[line - 1], "line \(line) bytes", sourceLocation: sourceLocation)
+            #expect(
+                line >= 1 && line <= dumpLines.count && raw == dumpLines[line - 1], "line \(line) bytes",
+                sourceLocation: sourceLocation)
         }
         #expect(base64Rows < rows.count, sourceLocation: sourceLocation)
     }
@@ -93,7 +110,10 @@ struct ValidateEndToEndTests {
     }
 
     private func severities(_ report: [String: Any]) -> [String: String] {
-        Dictionary(uniqueKeysWithValues: report[array: "rules"].map { ($0["id"] as? String ?? "", $0["severity"] as? String ?? "") })
+        Dictionary(
+            uniqueKeysWithValues: report[array: "rules"].map {
+                ($0["id"] as? String ?? "", $0["severity"] as? String ?? "")
+            })
     }
 
     @Test("the bundled sample: every rule's count and lines equal the truth; bad rows byte for byte")
@@ -103,31 +123,38 @@ struct ValidateEndToEndTests {
         let result = try validateJSON(["--bad-rows", badRows, CLI.sample("demo.jsonl.gz")])
         #expect(result.status == 1, "\(result.stderr)")
         let report = result.json
-        #expect(report["tool"] as? String == "atk" && report["command"] as? String == "validate" && report[int: "schema_version"] == 1)
+        #expect(
+            report["tool"] as? String == "atk" && report["command"] as? String == "validate"
+                && report[int: "schema_version"] == 1)
         let truth = try loadJSON(CLI.sample("demo.truth.json"))
         expectMatchesTruth(report, truth)
         let summary = report[object: "summary"]
         #expect(summary[int: "files"] == 1)
         #expect(summary[int: "error_lines"] == errorLines(truth, severities: severities(report)).count)
         let dump = try gunzip(Data(contentsOf: URL(fileURLWithPath: CLI.sample("demo.jsonl.gz"))))
-        try expectBadRows(badRows, dumpLines: dump.split(separator: 0x0A, omittingEmptySubsequences: false).map { Data($0) },
-                          truth: truth, severities: severities(report), file: CLI.sample("demo.jsonl.gz"))
+        try expectBadRows(
+            badRows, dumpLines: dump.split(separator: 0x0A, omittingEmptySubsequences: false).map { Data($0) },
+            truth: truth, severities: severities(report), file: CLI.sample("demo.jsonl.gz"))
     }
 
     @Test("a fresh --faults 0.05 dump, plain and gzip: counts, lines and bad rows equal the truth")
     func freshDump() throws {
         let scratch = try Scratch()
-        let plain = scratch.path("dump.jsonl"), gz = scratch.path("dump.jsonl.gz"), truthPath = scratch.path("truth.json")
+        let plain = scratch.path("dump.jsonl"), gz = scratch.path("dump.jsonl.gz"),
+            truthPath = scratch.path("truth.json")
         let options = ["--users", "300", "--seed", "23", "--faults", "0.05"]
         #expect(try CLI.run(["generate"] + options + ["-o", plain, "--truth", truthPath]).status == 0)
         #expect(try CLI.run(["generate"] + options + ["-o", gz]).status == 0)
         let truth = try loadJSON(truthPath)
-        let dumpLines = try Data(contentsOf: URL(fileURLWithPath: plain)).split(separator: 0x0A, omittingEmptySubsequences: false).map { Data($0) }
+        let dumpLines = try Data(contentsOf: URL(fileURLWithPath: plain)).split(
+            separator: 0x0A, omittingEmptySubsequences: false
+        ).map { Data($0) }
         for (input, badRows) in [(plain, scratch.path("bad-plain.jsonl")), (gz, scratch.path("bad-gzip.jsonl.gz"))] {
             let result = try validateJSON(["--bad-rows", badRows, input])
             #expect(result.status == 1, "\(result.stderr)")
             expectMatchesTruth(result.json, truth)
-            try expectBadRows(badRows, dumpLines: dumpLines, truth: truth, severities: severities(result.json), file: input)
+            try expectBadRows(
+                badRows, dumpLines: dumpLines, truth: truth, severities: severities(result.json), file: input)
         }
         // Standard input: the same lines, file "-".
         let stdin = try validateJSON(["-"], input: try Data(contentsOf: URL(fileURLWithPath: gz)))
@@ -151,7 +178,9 @@ struct ValidateEndToEndTests {
     @Test("--fail-on, --max-error-rate and --rule decide the exit code")
     func exitCodes() throws {
         let sample = CLI.sample("demo.jsonl.gz")
-        func status(_ arguments: [String]) throws -> Int32 { try CLI.run(["validate", "--now", Self.now] + arguments + [sample]).status }
+        func status(_ arguments: [String]) throws -> Int32 {
+            try CLI.run(["validate", "--now", Self.now] + arguments + [sample]).status
+        }
         #expect(try status([]) == 1)
         #expect(try status(["--fail-on", "never"]) == 0)
         #expect(try status(["--max-error-rate", "0.01"]) == 0)
@@ -159,9 +188,14 @@ struct ValidateEndToEndTests {
         #expect(try status(["--rule", "time.seconds"]) == 0)
         #expect(try status(["--rule", "time.seconds", "--fail-on", "warning"]) == 1)
         #expect(try status(["--rule", "envelope.original_id", "--fail-on", "warning"]) == 0)
-        let selected = try CLI.run(["validate", "--format", "json", "--now", Self.now, "--rule", "json.malformed", "--rule", "time.seconds", sample])
+        let selected = try CLI.run([
+            "validate", "--format", "json", "--now", Self.now, "--rule", "json.malformed", "--rule", "time.seconds",
+            sample,
+        ])
         #expect(selected.json[array: "rules"].compactMap { $0["id"] as? String } == ["json.malformed", "time.seconds"])
-        let skipped = try CLI.run(["validate", "--format", "json", "--now", Self.now, "--skip-rule", "json.malformed", sample])
+        let skipped = try CLI.run([
+            "validate", "--format", "json", "--now", Self.now, "--skip-rule", "json.malformed", sample,
+        ])
         #expect(!skipped.json[array: "rules"].contains { $0["id"] as? String == "json.malformed" })
     }
 
@@ -170,7 +204,9 @@ struct ValidateEndToEndTests {
         let sample = CLI.sample("demo.jsonl.gz")
         let unknown = try CLI.run(["validate", "--rule", "no.such_rule", sample])
         #expect(unknown.status == 2)
-        #expect(unknown.stderr.contains("unknown rule 'no.such_rule'") && unknown.stderr.contains("lifecycle.passive_page_view"))
+        #expect(
+            unknown.stderr.contains("unknown rule 'no.such_rule'")
+                && unknown.stderr.contains("lifecycle.passive_page_view"))
         #expect(try CLI.run(["validate", "--skip-rule", "json", sample]).status == 2)
         #expect(try CLI.run(["validate", "--future-tolerance", "10 minutes", sample]).status == 2)
         #expect(try CLI.run(["validate", "--now", "soon", sample]).status == 2)
@@ -183,7 +219,9 @@ struct ValidateEndToEndTests {
 
     @Test("unreadable input exits 3 and wins over findings; what was readable is still judged")
     func unreadable() throws {
-        let result = try CLI.run(["validate", "--format", "json", "--now", Self.now, "/nonexistent/dump.jsonl", CLI.sample("demo.jsonl.gz")])
+        let result = try CLI.run([
+            "validate", "--format", "json", "--now", Self.now, "/nonexistent/dump.jsonl", CLI.sample("demo.jsonl.gz"),
+        ])
         #expect(result.status == 3)
         #expect(result.stderr.contains("/nonexistent/dump.jsonl: cannot open"))
         #expect(result.json[object: "summary"][int: "error_lines"] ?? 0 > 0)
@@ -199,18 +237,24 @@ struct ValidateEndToEndTests {
         var expected: [Int] = []
         for (index, line) in dump.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
             guard let object = (try? JSONSerialization.jsonObject(with: Data(line))) as? [String: Any],
-                  let time = (object["time"] as? NSNumber)?.int64Value, String(time).count == 13 else { continue }
+                let time = (object["time"] as? NSNumber)?.int64Value, String(time).count == 13
+            else { continue }
             if time > now + tolerance { expected.append(index + 1) }
         }
         #expect(expected.count > 100)
-        let result = try CLI.run(["validate", "--format", "json", "--max-examples", "100000", "--rule", "time.future",
-                                  "--now", "2026-09-05T09:20:00Z", "--future-tolerance", "1h", "--fail-on", "warning", sample])
+        let result = try CLI.run([
+            "validate", "--format", "json", "--max-examples", "100000", "--rule", "time.future",
+            "--now", "2026-09-05T09:20:00Z", "--future-tolerance", "1h", "--fail-on", "warning", sample,
+        ])
         #expect(result.status == 1)
         let rule = result.json[array: "rules"].first
         #expect(rule?[int: "count"] == expected.count)
         let lines = rule?[array: "examples"].compactMap { $0[int: "line"] } ?? []
         #expect(lines == expected, "\(Set(lines).symmetricDifference(expected).sorted().prefix(10))")
-        let tolerant = try CLI.run(["validate", "--format", "json", "--rule", "time.future", "--now", "1788600000000", "--future-tolerance", "7d", sample])
+        let tolerant = try CLI.run([
+            "validate", "--format", "json", "--rule", "time.future", "--now", "1788600000000", "--future-tolerance",
+            "7d", sample,
+        ])
         #expect(tolerant.json[array: "rules"].isEmpty && tolerant.status == 0)
     }
 
@@ -225,7 +269,9 @@ struct ValidateEndToEndTests {
             let rows = rule[array: "breakdown"]
             #expect(rows.reduce(0) { $0 + ($1[int: "count"] ?? 0) } == rule[int: "count"], "\(rule["id"] ?? "")")
         }
-        let text = try CLI.run(["validate", "--now", Self.now, "--breakdown", "$app_version", CLI.sample("demo.jsonl.gz")])
+        let text = try CLI.run([
+            "validate", "--now", Self.now, "--breakdown", "$app_version", CLI.sample("demo.jsonl.gz"),
+        ])
         #expect(text.stdout.contains("by $app_version: "))
     }
 
@@ -249,13 +295,19 @@ struct ValidateEndToEndTests {
 
     @Test("junit: one testcase per rule, failures carry the examples, well-formed XML")
     func junit() throws {
-        let result = try CLI.run(["validate", "--format", "junit", "--now", Self.now, "--skip-rule", "duplicate.event", CLI.sample("demo.jsonl.gz")])
+        let result = try CLI.run([
+            "validate", "--format", "junit", "--now", Self.now, "--skip-rule", "duplicate.event",
+            CLI.sample("demo.jsonl.gz"),
+        ])
         #expect(result.status == 1)
         let xml = result.stdout
         final class Collector: NSObject, XMLParserDelegate {
             var testcases: [String] = []
             var failures = 0, skipped = 0
-            func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+            func parser(
+                _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]
+            ) {
                 if name == "testcase" { testcases.append(attributes["name"] ?? "") }
                 if name == "failure" { failures += 1 }
                 if name == "skipped" { skipped += 1 }

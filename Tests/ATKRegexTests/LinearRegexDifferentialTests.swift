@@ -61,8 +61,10 @@ import Testing
         }
     }
 
-    private static let alphabet: [String] = ["a", "b", "c", "1", "_", " ", "é", ".", "-", "\n", "\u{85}", "\u{0B}",
-                                             "\u{2028}", "\u{FEFF}", "!"]
+    private static let alphabet: [String] = [
+        "a", "b", "c", "1", "_", " ", "é", ".", "-", "\n", "\u{85}", "\u{0B}",
+        "\u{2028}", "\u{FEFF}", "!",
+    ]
 
     /// `text` with every non-ASCII code point escaped, so a failure prints on one line.
     private static func escaped(_ text: String) -> String {
@@ -86,7 +88,9 @@ import Testing
                 continue
             }
             // Swift's `.simple` word boundary does not count digits as word characters (ECMA-262 does).
-            let alphabet = pattern.contains("\\b") || pattern.contains("\\B") ? Self.alphabet.filter { $0 != "1" }
+            let alphabet =
+                pattern.contains("\\b") || pattern.contains("\\B")
+                ? Self.alphabet.filter { $0 != "1" }
                 : Self.alphabet
             for _ in 0..<12 {
                 let length = Int.random(in: 0...7, using: &random)

@@ -27,8 +27,10 @@ import Testing
         #expect(error.description.hasPrefix("\(construct) at offset \(offset) needs a backtracking engine"))
     }
 
-    @Test(arguments: ["a{100000}", "(a{1000}){100}", "((a{1000}){1000}){1000}", "(?:[a-z]{50000}){2}",
-                      "a{99999999999999999999}", "(a|b|c|d){25000}"])
+    @Test(arguments: [
+        "a{100000}", "(a{1000}){100}", "((a{1000}){1000}){1000}", "(?:[a-z]{50000}){2}",
+        "a{99999999999999999999}", "(a|b|c|d){25000}",
+    ])
     func programsBeyondTheLimitAreRefused(pattern: String) throws {
         let error = try #require(refusal(pattern))
         #expect(error.kind == .tooLarge)

@@ -13,7 +13,8 @@
 /// fix without lookbehind (Swift `Regex` has none), so texts for patterns with `\b` or `\B` hold no digits.
 enum SwiftRegexOracle {
     /// ECMA-262's WhiteSpace and LineTerminator, for inside a class (Swift rejects `\x{2000}-\x{200A}` there).
-    private static let whiteSpace = ([0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20, 0xA0, 0x1680] + Array(0x2000...0x200A)
+    private static let whiteSpace =
+        ([0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20, 0xA0, 0x1680] + Array(0x2000...0x200A)
         + [0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF]).map { "\\x{" + String($0, radix: 16) + "}" }.joined()
     private static let word = "A-Za-z0-9_"
 

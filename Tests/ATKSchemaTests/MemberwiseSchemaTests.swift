@@ -24,8 +24,10 @@ struct MemberwiseSchemaTests {
 
     /// Decides each object member by member (names learned across them) and checks each
     /// decision against validating with every schema; returns the decisions.
-    private func decide(_ schemas: [CompiledSchema], _ objects: [String],
-                        sourceLocation: SourceLocation = #_sourceLocation) throws -> [Bool] {
+    private func decide(
+        _ schemas: [CompiledSchema], _ objects: [String],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws -> [Bool] {
         var memberwise = try #require(MemberwiseSchema(schemas), sourceLocation: sourceLocation)
         var names = MemberNames()
         return try objects.map { text in
@@ -39,58 +41,67 @@ struct MemberwiseSchemaTests {
 
     @Test("required and properties of two schemas (common, then the event's)")
     func requiredAndProperties() throws {
-        let both = try schemas(#"""
+        let both = try schemas(
+            #"""
             {"common": {"type": "object", "required": ["lib"], "properties": {"lib": {"const": "iOS"}}},
              "event": {"required": ["id", "price", "id"],
                        "properties": {"id": {"$ref": "#/$defs/id"}, "price": {"type": "number", "exclusiveMinimum": 0}}},
              "$defs": {"id": {"type": "string", "pattern": "^P[0-9]{4}$"}}}
             """#, [["common"], ["event"]])
-        let decisions = try decide(both, [
-            #"{"lib": "iOS", "id": "P0001", "price": 2, "other": [1]}"#,
-            #"{"price": 2, "id": "P0001", "lib": "iOS"}"#,
-            #"{"lib": "iOS", "id": "P0001"}"#,
-            #"{"id": "P0001", "price": 2}"#,
-            #"{"lib": "Android", "id": "P0001", "price": 2}"#,
-            #"{"lib": "iOS", "id": "P1", "price": 2}"#,
-            #"{"lib": "iOS", "id": "P0001", "price": 0}"#,
-            #"{"lib": "iOS", "id": "P0001", "price": "2"}"#,
-            #"{}"#,
-        ])
+        let decisions = try decide(
+            both,
+            [
+                #"{"lib": "iOS", "id": "P0001", "price": 2, "other": [1]}"#,
+                #"{"price": 2, "id": "P0001", "lib": "iOS"}"#,
+                #"{"lib": "iOS", "id": "P0001"}"#,
+                #"{"id": "P0001", "price": 2}"#,
+                #"{"lib": "Android", "id": "P0001", "price": 2}"#,
+                #"{"lib": "iOS", "id": "P1", "price": 2}"#,
+                #"{"lib": "iOS", "id": "P0001", "price": 0}"#,
+                #"{"lib": "iOS", "id": "P0001", "price": "2"}"#,
+                #"{}"#,
+            ])
         #expect(decisions == [true, true, false, false, false, false, false, false, false])
     }
 
     @Test("patternProperties, additionalProperties and propertyNames are decided per name")
     func perNameApplicators() throws {
-        let schema = try schemas(#"""
+        let schema = try schemas(
+            #"""
             {"properties": {"a": {"type": "integer"}},
              "patternProperties": {"^x_": {"type": "string"}, "_n$": {"type": "number"}},
              "additionalProperties": false,
              "propertyNames": {"maxLength": 5}}
             """#, [[]])
-        let decisions = try decide(schema, [
-            #"{"a": 1, "x_b": "s", "y_n": 2}"#,
-            #"{"x_n": "s"}"#,
-            #"{"x_n": 2}"#,
-            #"{"b": 1}"#,
-            #"{"a": 1.5}"#,
-            #"{"x_long": "s"}"#,
-            #"{"a": 1, "x_b": "s", "y_n": 2}"#,
-        ])
+        let decisions = try decide(
+            schema,
+            [
+                #"{"a": 1, "x_b": "s", "y_n": 2}"#,
+                #"{"x_n": "s"}"#,
+                #"{"x_n": 2}"#,
+                #"{"b": 1}"#,
+                #"{"a": 1.5}"#,
+                #"{"x_long": "s"}"#,
+                #"{"a": 1, "x_b": "s", "y_n": 2}"#,
+            ])
         #expect(decisions == [true, false, false, false, false, false, true])
     }
 
     @Test("additionalProperties as a schema, member counts and type")
     func additionalSchemaAndCounts() throws {
-        let decisions = try decide(schemas(#"""
-            {"type": ["object", "null"], "properties": {"a": true}, "additionalProperties": {"type": "boolean"},
-             "minProperties": 1, "maxProperties": 2}
-            """#, [[]]), [
-            #"{"a": "anything"}"#,
-            #"{"a": 1, "b": true}"#,
-            #"{"a": 1, "b": 1}"#,
-            #"{}"#,
-            #"{"a": 1, "b": true, "c": false}"#,
-        ])
+        let decisions = try decide(
+            schemas(
+                #"""
+                {"type": ["object", "null"], "properties": {"a": true}, "additionalProperties": {"type": "boolean"},
+                 "minProperties": 1, "maxProperties": 2}
+                """#, [[]]),
+            [
+                #"{"a": "anything"}"#,
+                #"{"a": 1, "b": true}"#,
+                #"{"a": 1, "b": 1}"#,
+                #"{}"#,
+                #"{"a": 1, "b": true, "c": false}"#,
+            ])
         #expect(decisions == [true, true, false, false, false])
         #expect(try decide(schemas(#"{"type": "array"}"#, [[]]), [#"{}"#]) == [false])
     }
@@ -109,13 +120,14 @@ struct MemberwiseSchemaTests {
         #expect(one.withUnsafeBufferPointer { memberwise.isValid(object, memberIds: $0) } == false)
     }
 
-    @Test("roots with other keywords, or more than 64 required keys, are not decided member by member",
-          arguments: [
-              #"{"allOf": [{"required": ["a"]}]}"#, ##"{"$ref": "#/$defs/a", "$defs": {"a": true}}"##,
-              #"{"anyOf": [true]}"#, #"{"dependentRequired": {"a": ["b"]}}"#, #"{"if": true, "then": true}"#,
-              #"{"contains": {"type": "string"}}"#, "false", #"{"not": false}"#,
-              "{\"required\": [" + (0..<65).map { "\"k\($0)\"" }.joined(separator: ",") + "]}",
-          ])
+    @Test(
+        "roots with other keywords, or more than 64 required keys, are not decided member by member",
+        arguments: [
+            #"{"allOf": [{"required": ["a"]}]}"#, ##"{"$ref": "#/$defs/a", "$defs": {"a": true}}"##,
+            #"{"anyOf": [true]}"#, #"{"dependentRequired": {"a": ["b"]}}"#, #"{"if": true, "then": true}"#,
+            #"{"contains": {"type": "string"}}"#, "false", #"{"not": false}"#,
+            "{\"required\": [" + (0..<65).map { "\"k\($0)\"" }.joined(separator: ",") + "]}",
+        ])
     func ineligibleRoots(_ schema: String) throws {
         #expect(try MemberwiseSchema(schemas(schema, [[]])) == nil)
     }
@@ -130,7 +142,8 @@ struct MemberwiseSchemaTests {
 
     @Test("every pair of members, alone and with a valid base: the same decision as full validation")
     func memberPairs() throws {
-        let both = try schemas(#"""
+        let both = try schemas(
+            #"""
             {"common": {"type": "object", "required": ["k0"], "properties": {"k0": {"type": "string"}, "k3": {"enum": [1, "a", null]}},
                         "patternProperties": {"^k[5-7]$": {"type": ["integer", "boolean"]}}, "maxProperties": 6},
              "event": {"required": ["k1", "k2"], "properties": {"k1": {"type": "integer", "minimum": 0},

@@ -1,5 +1,6 @@
-@testable import ATKSchema
 import Testing
+
+@testable import ATKSchema
 
 /// Cross-checks the one-pass `SimplePattern` engine against `LinearRegex`, and checks which patterns
 /// each takes.
@@ -46,8 +47,10 @@ import Testing
         #expect(try PatternMatcher(pattern).simple == nil)
     }
 
-    @Test(arguments: ["^(a)*$", "^(a|b)?$", "(a(b)?)?", "^(a)??$", "^(a)?+$", "^(a)$", "a)?", "^(a)?(b)?(c)?(d)?$",
-                      "^(a|b)$", "^.+$", "\\s", "[^a]", "^é$", "a{2", "a**", "a$b", "[]", "\\bfoo"])
+    @Test(arguments: [
+        "^(a)*$", "^(a|b)?$", "(a(b)?)?", "^(a)??$", "^(a)?+$", "^(a)$", "a)?", "^(a)?(b)?(c)?(d)?$",
+        "^(a|b)$", "^.+$", "\\s", "[^a]", "^é$", "a{2", "a**", "a$b", "[]", "\\bfoo",
+    ])
     func complexPatternsAreNotSimple(_ pattern: String) {
         #expect(SimplePattern(pattern) == nil)
     }

@@ -2,8 +2,10 @@ import ATKSchema
 import Testing
 
 /// Compiles `schema` (JSON text) in refuse mode.
-func compile(_ schema: String, draft: SchemaDraft = .draft2020_12,
-             options: SchemaOptions = SchemaOptions()) throws -> CompiledSchema {
+func compile(
+    _ schema: String, draft: SchemaDraft = .draft2020_12,
+    options: SchemaOptions = SchemaOptions()
+) throws -> CompiledSchema {
     try Schema.compile(JSONValue.parse(schema), draft: draft, options: options)
 }
 
@@ -63,7 +65,8 @@ func violations(_ schema: CompiledSchema, _ instance: String) throws -> [SchemaV
     }
 
     @Test func nestedReferencesThroughDefs() throws {
-        let schema = try compile(#"""
+        let schema = try compile(
+            #"""
             {"type": "object",
              "properties": {"items": {"type": "array", "items": {"$ref": "#/$defs/item"}}},
              "$defs": {
@@ -77,7 +80,8 @@ func violations(_ schema: CompiledSchema, _ instance: String) throws -> [SchemaV
     }
 
     @Test func recursiveReferences() throws {
-        let schema = try compile(#"""
+        let schema = try compile(
+            #"""
             {"$defs": {"node": {"type": "object", "properties": {
                 "value": {"type": "integer"}, "next": {"$ref": "#/$defs/node"}}}},
              "$ref": "#/$defs/node"}
@@ -89,41 +93,47 @@ func violations(_ schema: CompiledSchema, _ instance: String) throws -> [SchemaV
 
     @Test func resolvesAnchorsIdsAndResources() throws {
         let shared = try JSONValue.parse(#"{"$defs": {"currency": {"enum": ["EUR", "USD"]}}}"#)
-        let schema = try Schema.compile(JSONValue.parse(##"""
-            {"$id": "https://plans.example/checkout.json",
-             "properties": {
-               "currency": {"$ref": "shared.json#/$defs/currency"},
-               "total": {"$ref": "#amount"},
-               "items": {"$ref": "items.json"}},
-             "$defs": {
-               "amount": {"$anchor": "amount", "type": "number"},
-               "items": {"$id": "items.json", "type": "array", "items": {"$ref": "#/$defs/item"},
-                         "$defs": {"item": {"type": "string"}}}}}
-            """##), resources: [URI("https://plans.example/shared.json"): shared])
+        let schema = try Schema.compile(
+            JSONValue.parse(
+                ##"""
+                {"$id": "https://plans.example/checkout.json",
+                 "properties": {
+                   "currency": {"$ref": "shared.json#/$defs/currency"},
+                   "total": {"$ref": "#amount"},
+                   "items": {"$ref": "items.json"}},
+                 "$defs": {
+                   "amount": {"$anchor": "amount", "type": "number"},
+                   "items": {"$id": "items.json", "type": "array", "items": {"$ref": "#/$defs/item"},
+                             "$defs": {"item": {"type": "string"}}}}}
+                """##), resources: [URI("https://plans.example/shared.json"): shared])
         #expect(try violations(schema, #"{"currency": "EUR", "total": 1, "items": ["a"]}"#).isEmpty)
         let found = try violations(schema, #"{"currency": "GBP", "total": "1", "items": [1]}"#)
-        #expect(found.map(\.schemaPath) == [
-            "https://plans.example/shared.json#/$defs/currency/enum", "#/$defs/amount/type",
-            "#/$defs/items/$defs/item/type",
-        ])
+        #expect(
+            found.map(\.schemaPath) == [
+                "https://plans.example/shared.json#/$defs/currency/enum", "#/$defs/amount/type",
+                "#/$defs/items/$defs/item/type",
+            ])
     }
 
     @Test func draft7IdFragmentsAreAnchors() throws {
-        let schema = try compile(##"{"definitions": {"a": {"$id": "#int", "type": "integer"}}, "items": {"$ref": "#int"}}"##,
-                                 draft: .draft7)
+        let schema = try compile(
+            ##"{"definitions": {"a": {"$id": "#int", "type": "integer"}}, "items": {"$ref": "#int"}}"##,
+            draft: .draft7)
         #expect(try violations(schema, "[1, 2]").isEmpty)
         #expect(try violations(schema, "[1, 2.5]").map(\.instancePath) == ["/1"])
     }
 
     @Test func referenceCyclesWithoutProgressFailInsteadOfRecursingForever() throws {
-        let schema = try compile(##"{"$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"$ref": "#/$defs/a"}}, "$ref": "#/$defs/a"}"##)
+        let schema = try compile(
+            ##"{"$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"$ref": "#/$defs/a"}}, "$ref": "#/$defs/a"}"##)
         #expect(!schema.isValid(JSONValue.null))
     }
 
     @Test func deepInstancesAreBoundedNotCrashing() throws {
         let schema = try compile(##"{"type": "object", "properties": {"a": {"$ref": "#"}}}"##)
         func nested(_ depth: Int) throws -> JSONValue {
-            try JSONValue.parse(String(repeating: #"{"a": "#, count: depth) + "{}" + String(repeating: "}", count: depth))
+            try JSONValue.parse(
+                String(repeating: #"{"a": "#, count: depth) + "{}" + String(repeating: "}", count: depth))
         }
         #expect(try violations(schema, "{}").isEmpty)
         #expect(schema.isValid(try nested(100)))
@@ -147,11 +157,16 @@ func violations(_ schema: CompiledSchema, _ instance: String) throws -> [SchemaV
     }
 
     @Test func additionalPropertiesFalseNamesTheProperty() throws {
-        let schema = try compile(#"{"properties": {"a": {}}, "patternProperties": {"^x_": {}}, "additionalProperties": false}"#)
+        let schema = try compile(
+            #"{"properties": {"a": {}}, "patternProperties": {"^x_": {}}, "additionalProperties": false}"#)
         #expect(try violations(schema, #"{"a": 1, "x_y": 2}"#).isEmpty)
         let found = try violations(schema, #"{"a": 1, "b": 2}"#)
-        #expect(found == [SchemaViolation(keyword: "additionalProperties", instancePath: "/b",
-                                          schemaPath: "#/additionalProperties", message: "property 'b' is not allowed")])
+        #expect(
+            found == [
+                SchemaViolation(
+                    keyword: "additionalProperties", instancePath: "/b",
+                    schemaPath: "#/additionalProperties", message: "property 'b' is not allowed")
+            ])
     }
 
     @Test func combinatorsReportThemselves() throws {

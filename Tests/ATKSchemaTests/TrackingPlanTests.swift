@@ -39,12 +39,15 @@ import Testing
     @Test func violationsCarryPlanPaths() throws {
         let schema = try #require(try plan().schema(forEvent: "AddToCart"))
         let found = try violations(schema, #"{"product_id": "X9", "quantity": 1.0}"#)
-        #expect(found == [
-            SchemaViolation(keyword: "required", instancePath: "", schemaPath: "#/events/AddToCart/required",
-                            message: "'price' is required"),
-            SchemaViolation(keyword: "pattern", instancePath: "/product_id", schemaPath: "#/$defs/itemId/pattern",
-                            message: "string does not match pattern '^P[0-9]+$'"),
-        ])
+        #expect(
+            found == [
+                SchemaViolation(
+                    keyword: "required", instancePath: "", schemaPath: "#/events/AddToCart/required",
+                    message: "'price' is required"),
+                SchemaViolation(
+                    keyword: "pattern", instancePath: "/product_id", schemaPath: "#/$defs/itemId/pattern",
+                    message: "string does not match pattern '^P[0-9]+$'"),
+            ])
         let typed = try violations(schema, #"{"product_id": "P1", "price": "9.99"}"#)
         #expect(typed.map(\.schemaPath) == ["#/events/AddToCart/properties/price/type"])
         #expect(typed.map(\.message) == ["expected number, got string"])
@@ -70,18 +73,22 @@ import Testing
         #"[1, 2]"#,
     ])
     func combinedWalkMatchesOneSchemaAfterTheOther(_ text: String) throws {
-        let plan = try TrackingPlan(json: JSONValue.parse(#"""
-            {
-              "common": {"required": ["lib", "lib"], "properties": {"lib": {"const": "iOS"}}},
-              "events": {"Buy": {"type": "object", "required": ["sku", "qty"],
-                                 "properties": {"sku": {"type": "string"}, "qty": {"type": "integer", "minimum": 1}}}}
-            }
-            """#))
+        let plan = try TrackingPlan(
+            json: JSONValue.parse(
+                #"""
+                {
+                  "common": {"required": ["lib", "lib"], "properties": {"lib": {"const": "iOS"}}},
+                  "events": {"Buy": {"type": "object", "required": ["sku", "qty"],
+                                     "properties": {"sku": {"type": "string"}, "qty": {"type": "integer", "minimum": 1}}}}
+                }
+                """#))
         let common = try #require(plan.common)
         let event = try #require(plan.schema(forEvent: "Buy"))
         let properties = try JSONValue.parse(text)
         var separately: [SchemaViolation] = []
-        let separateValid = [common.validate(properties, into: &separately), event.validate(properties, into: &separately)]
+        let separateValid = [
+            common.validate(properties, into: &separately), event.validate(properties, into: &separately),
+        ]
         var combined: [SchemaViolation] = []
         let combinedValid = common.validate(properties, thenAgainst: event, into: &combined)
         #expect(combined == separately)
@@ -90,9 +97,14 @@ import Testing
 
     @Test func typoIsRefusedWithPlanLocation() throws {
         let text = Self.planText.replacingOccurrences(of: #""minimum": 0"#, with: #""minimumm": 0"#)
-        #expect(throws: TrackingPlanError(.schema(SchemaError(.unknownKeyword("minimumm"),
-                                                              at: "#/events/AddToCart/properties/price/minimumm")),
-                                          file: "plan.json")) {
+        #expect(
+            throws: TrackingPlanError(
+                .schema(
+                    SchemaError(
+                        .unknownKeyword("minimumm"),
+                        at: "#/events/AddToCart/properties/price/minimumm")),
+                file: "plan.json")
+        ) {
             try TrackingPlan(json: JSONValue.parse(text), file: "plan.json")
         }
     }
@@ -103,8 +115,11 @@ import Testing
             try TrackingPlan(json: JSONValue.parse(text), file: "plan.json")
         }
         #expect(error.location == "#/events/Search/properties/query/pattern")
-        #expect(error.description.hasPrefix("plan.json: unsupported regular expression '^(?=x)' at "
-            + "#/events/Search/properties/query/pattern: lookahead '(?=' at offset 1 needs a backtracking engine"))
+        #expect(
+            error.description.hasPrefix(
+                "plan.json: unsupported regular expression '^(?=x)' at "
+                    + "#/events/Search/properties/query/pattern: lookahead '(?=' at offset 1 needs a backtracking engine"
+            ))
     }
 
     @Test(arguments: [
@@ -136,15 +151,18 @@ import Testing
     }
 
     @Test func malformedPlansAreRejected() throws {
-        #expect(throws: TrackingPlanError(.invalidPlan("'events' must be an object of event schemas"), file: "p.json")) {
+        #expect(throws: TrackingPlanError(.invalidPlan("'events' must be an object of event schemas"), file: "p.json"))
+        {
             try TrackingPlan(json: JSONValue.parse(#"{"events": []}"#), file: "p.json")
         }
         #expect(throws: TrackingPlanError(.invalidPlan("unknown top-level member 'event'"), file: "p.json")) {
             try TrackingPlan(json: JSONValue.parse(#"{"event": {}, "events": {}}"#), file: "p.json")
         }
-        #expect(throws: TrackingPlanError(.invalidPlan("$schema must name draft 2020-12 or draft-07"), file: "p.json")) {
-            try TrackingPlan(json: JSONValue.parse(#"{"$schema": "http://json-schema.org/draft-04/schema#", "events": {}}"#),
-                             file: "p.json")
+        #expect(throws: TrackingPlanError(.invalidPlan("$schema must name draft 2020-12 or draft-07"), file: "p.json"))
+        {
+            try TrackingPlan(
+                json: JSONValue.parse(#"{"$schema": "http://json-schema.org/draft-04/schema#", "events": {}}"#),
+                file: "p.json")
         }
     }
 
@@ -153,7 +171,8 @@ import Testing
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let files = [
-            "AddToCart.json": #"{"type": "object", "required": ["sku"], "properties": {"sku": {"$ref": "defs.json#/$defs/sku"}}}"#,
+            "AddToCart.json":
+                #"{"type": "object", "required": ["sku"], "properties": {"sku": {"$ref": "defs.json#/$defs/sku"}}}"#,
             "defs.json": #"{"$defs": {"sku": {"type": "string", "pattern": "^S"}}}"#,
             "common.json": #"{"type": "object"}"#,
         ]
@@ -175,9 +194,14 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("Login.json")
         try Data(#"{"properties": {"method": {"enumm": ["sso"]}}}"#.utf8).write(to: file)
-        #expect(throws: TrackingPlanError(.schema(SchemaError(.unknownKeyword("enumm"),
-                                                              at: "Login.json#/properties/method/enumm")),
-                                          file: file.path)) {
+        #expect(
+            throws: TrackingPlanError(
+                .schema(
+                    SchemaError(
+                        .unknownKeyword("enumm"),
+                        at: "Login.json#/properties/method/enumm")),
+                file: file.path)
+        ) {
             try TrackingPlan.load(path: directory.path)
         }
     }

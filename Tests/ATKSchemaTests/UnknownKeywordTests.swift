@@ -44,28 +44,36 @@ import Testing
     }
 
     @Test func ignoreModeSkipsUnknownKeywords() throws {
-        let schema = try compile(#"{"minimumm": 0, "type": "integer"}"#,
-                                 options: SchemaOptions(unknownKeywords: .ignore))
+        let schema = try compile(
+            #"{"minimumm": 0, "type": "integer"}"#,
+            options: SchemaOptions(unknownKeywords: .ignore))
         #expect(schema.isValid(JSONValue.integer(-5)))
     }
 
     @Test func invalidKeywordValuesAreReported() throws {
-        #expect(throws: SchemaError(.invalidKeywordValue(keyword: "minLength", reason: "expected a non-negative integer"),
-                                    at: "#/properties/a/minLength")) {
+        #expect(
+            throws: SchemaError(
+                .invalidKeywordValue(keyword: "minLength", reason: "expected a non-negative integer"),
+                at: "#/properties/a/minLength")
+        ) {
             try compile(#"{"properties": {"a": {"minLength": -1}}}"#)
         }
         #expect(throws: SchemaError(.unresolvableReference("#/$defs/missing"), at: "#/$ref")) {
             try compile(##"{"$ref": "#/$defs/missing"}"##)
         }
-        #expect(throws: SchemaError(.invalidPattern("(unclosed", reason: "missing ')' for the group at offset 0"),
-                                    at: "#/pattern")) {
+        #expect(
+            throws: SchemaError(
+                .invalidPattern("(unclosed", reason: "missing ')' for the group at offset 0"),
+                at: "#/pattern")
+        ) {
             try compile(#"{"pattern": "(unclosed"}"#)
         }
     }
 
     @Test func schemaPathPrefixIsConfigurable() throws {
-        let schema = try compile(#"{"properties": {"product_id": {"pattern": "^P"}}}"#,
-                                 options: SchemaOptions(schemaPathPrefix: "#/events/AddToCart"))
+        let schema = try compile(
+            #"{"properties": {"product_id": {"pattern": "^P"}}}"#,
+            options: SchemaOptions(schemaPathPrefix: "#/events/AddToCart"))
         let found = try violations(schema, #"{"product_id": "X1"}"#)
         #expect(found.map(\.schemaPath) == ["#/events/AddToCart/properties/product_id/pattern"])
         #expect(found.map(\.instancePath) == ["/product_id"])
@@ -84,7 +92,9 @@ import Testing
     @Test("x- keywords are annotations in refuse mode, in both drafts, and never validate")
     func vendorKeywordsAreAnnotations() throws {
         for draft in [SchemaDraft.draft2020_12, .draft7] {
-            let schema = try compile(#"{"type": "object", "x-atk": {"count": 3, "type": "nonsense"}, "properties": {"p": {"type": "string", "x-atk": {"present": 0.5}}}}"#, draft: draft)
+            let schema = try compile(
+                #"{"type": "object", "x-atk": {"count": 3, "type": "nonsense"}, "properties": {"p": {"type": "string", "x-atk": {"present": 0.5}}}}"#,
+                draft: draft)
             #expect(schema.isValid(try JSONValue.parse(#"{"p": "v"}"#)))
             #expect(!schema.isValid(try JSONValue.parse(#"{"p": 1}"#)))
         }

@@ -77,14 +77,17 @@ public struct ElementClickTable: DumpVisitor {
     /// then by screen, path, content and position (absent values first).
     public func rows(limit: Int? = nil) -> [Row] {
         let rows = keys.indices.map { index in
-            Row(screenName: keys[index].screenName, elementPath: keys[index].elementPath,
+            Row(
+                screenName: keys[index].screenName, elementPath: keys[index].elementPath,
                 elementContent: keys[index].elementContent, elementPosition: keys[index].elementPosition,
                 clicks: groupClicks[index], users: users.count(index))
         }.sorted { a, b in
             if a.clicks != b.clicks { return a.clicks > b.clicks }
             if a.users != b.users { return a.users > b.users }
-            return ColumnOrder.precedes([(a.screenName, b.screenName), (a.elementPath, b.elementPath),
-                                         (a.elementContent, b.elementContent), (a.elementPosition, b.elementPosition)])
+            return ColumnOrder.precedes([
+                (a.screenName, b.screenName), (a.elementPath, b.elementPath),
+                (a.elementContent, b.elementContent), (a.elementPosition, b.elementPosition),
+            ])
         }
         return limit.map { Array(rows.prefix($0)) } ?? rows
     }

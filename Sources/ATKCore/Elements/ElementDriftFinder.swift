@@ -86,12 +86,14 @@ public struct ElementDriftFinder: DumpVisitor {
         let app = properties.appVersion?.stringValue
         let os = properties.osVersion?.stringValue
         if let app {
-            let key = Key(dimension: .appVersion, screenName: element.screenName, elementContent: content, elementType: type)
+            let key = Key(
+                dimension: .appVersion, screenName: element.screenName, elementContent: content, elementType: type)
             seen[key, default: [:]][app, default: []].insert(path)
         }
         if let os {
-            let key = Key(dimension: .osVersion, screenName: element.screenName, elementContent: content,
-                          elementType: type, appVersion: app)
+            let key = Key(
+                dimension: .osVersion, screenName: element.screenName, elementContent: content,
+                elementType: type, appVersion: app)
             seen[key, default: [:]][os, default: []].insert(path)
         }
     }
@@ -114,12 +116,15 @@ public struct ElementDriftFinder: DumpVisitor {
                 }
             }
             guard !changes.isEmpty else { return nil }
-            return Drift(dimension: key.dimension, screenName: key.screenName, elementContent: key.elementContent,
-                         elementType: key.elementType, appVersion: key.appVersion, paths: ordered, changes: changes)
+            return Drift(
+                dimension: key.dimension, screenName: key.screenName, elementContent: key.elementContent,
+                elementType: key.elementType, appVersion: key.appVersion, paths: ordered, changes: changes)
         }.sorted { a, b in
             if a.dimension != b.dimension { return a.dimension == .appVersion }
-            return ColumnOrder.precedes([(a.screenName, b.screenName), (a.elementContent, b.elementContent),
-                                         (a.elementType, b.elementType), (a.appVersion, b.appVersion)])
+            return ColumnOrder.precedes([
+                (a.screenName, b.screenName), (a.elementContent, b.elementContent),
+                (a.elementType, b.elementType), (a.appVersion, b.appVersion),
+            ])
         }
     }
 }

@@ -53,15 +53,21 @@ public struct ElementProperties {
             } else {
                 let name = UnsafeRawBufferPointer(start: base + Int(key.start), count: Int(key.end) - Int(key.start))
                 func `is`(_ candidate: StaticString) -> Bool {
-                    JSONDecoding.bytesEqual(name, UnsafeRawBufferPointer(start: candidate.utf8Start, count: candidate.utf8CodeUnitCount))
+                    JSONDecoding.bytesEqual(
+                        name, UnsafeRawBufferPointer(start: candidate.utf8Start, count: candidate.utf8CodeUnitCount))
                 }
                 // Every name starts with `$`; the length picks the few candidates to compare.
                 switch name.count {
                 case 11:
                     if `is`("$os_version") { osIndex = v }
                 case 12:
-                    if `is`("$screen_name") { screenIndex = v } else if `is`("$lib_version") { libIndex = v }
-                    else if `is`("$app_version") { appIndex = v }
+                    if `is`("$screen_name") {
+                        screenIndex = v
+                    } else if `is`("$lib_version") {
+                        libIndex = v
+                    } else if `is`("$app_version") {
+                        appIndex = v
+                    }
                 case 13:
                     if `is`("$element_path") { pathIndex = v } else if `is`("$element_type") { typeIndex = v }
                 case 16:

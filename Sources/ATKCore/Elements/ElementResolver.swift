@@ -102,7 +102,9 @@ public struct ElementResolver {
     }
 
     private static func read(_ chain: JSONNode) -> ChainReading {
-        guard chain.kind == .array else { return .invalid("$responder_chain is \(chain.kind.withArticle), not a list of strings") }
+        guard chain.kind == .array else {
+            return .invalid("$responder_chain is \(chain.kind.withArticle), not a list of strings")
+        }
         var entries: [String] = []
         entries.reserveCapacity(chain.count)
         for (index, element) in chain.elements.enumerated() {

@@ -122,8 +122,10 @@ public struct ElementVerifier: DumpVisitor {
             }
             pairCounts[PairKey(field: field, recorded: shown, rebuilt: rebuilt), default: 0] += 1
             if differenceExamples.count < maxExamples {
-                differenceExamples.append(Difference(
-                    location: event.location, field: field, comparison: comparison, recorded: shown, rebuilt: rebuilt))
+                differenceExamples.append(
+                    Difference(
+                        location: event.location, field: field, comparison: comparison, recorded: shown,
+                        rebuilt: rebuilt))
             }
         }
         if differs {

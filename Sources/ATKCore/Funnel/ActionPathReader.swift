@@ -64,10 +64,15 @@ struct ActionPathReader {
     private mutating func readObject(_ object: JSONNode) -> Outcome {
         var named: JSONNode?, numbered: JSONNode?, indexes: JSONNode?, ids: JSONNode?
         object.forEachMember { key, value in
-            if key.equals("nodesV2") { named = value }
-            else if key.equals("nodes") { numbered = value }
-            else if key.equals("entityIndexes") { indexes = value }
-            else if key.equals("entityIds") { ids = value }
+            if key.equals("nodesV2") {
+                named = value
+            } else if key.equals("nodes") {
+                numbered = value
+            } else if key.equals("entityIndexes") {
+                indexes = value
+            } else if key.equals("entityIds") {
+                ids = value
+            }
             return true
         }
         if let named, named.kind == .array {
@@ -85,7 +90,9 @@ struct ActionPathReader {
         }
         if let indexes, let ids, indexes.kind == .array, ids.kind == .array {
             for (index, id) in zip(indexes.elements, ids.elements) {
-                guard let position = index.int64Value, position >= 0, position < nodes.count, id.kind == .string else { continue }
+                guard let position = index.int64Value, position >= 0, position < nodes.count, id.kind == .string else {
+                    continue
+                }
                 nodes[Int(position)].entity = id.withUTF8 { entities.intern($0) }
             }
         }

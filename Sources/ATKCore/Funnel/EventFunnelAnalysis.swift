@@ -155,7 +155,8 @@ public struct EventFunnelAnalysis: DumpVisitor {
             exclusions.records(of: user, into: &scratch)
             exclusionTimes.removeAll(keepingCapacity: true)
             exclusionTimes.append(contentsOf: scratch.lazy.map(\.time))
-            let attempts = unit == .users
+            let attempts =
+                unit == .users
                 ? [engine.attempt(for: events, exclusionTimes: exclusionTimes)]
                 : engine.attempts(for: events, exclusionTimes: exclusionTimes)
             if breakdown { starts.records(of: user, into: &scratch) }
@@ -187,7 +188,8 @@ public struct EventFunnelAnalysis: DumpVisitor {
         _ attributed: [(value: Int32, attempt: FunnelAttempt, isUserAttempt: Bool)], stepCount: Int
     ) -> [EventFunnelResult.Group] {
         var entries: [Int32: Int] = [:]
-        for item in attributed where !item.attempt.isExcluded && (configuration.unit == .conversions || item.isUserAttempt) {
+        for item in attributed
+        where !item.attempt.isExcluded && (configuration.unit == .conversions || item.isUserAttempt) {
             entries[item.value, default: 0] += 1
         }
         // Values whose every attempt was excluded still get a row, after the others.

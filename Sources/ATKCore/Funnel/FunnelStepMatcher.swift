@@ -17,7 +17,9 @@ struct FunnelStepMatcher {
     ///
     /// - Complexity: O(name length) to look the name up, plus the filters of the steps and
     ///   exclusions that share the event's name.
-    mutating func match(name: UnsafeRawBufferPointer, properties: @autoclosure () -> EventProperties) -> (mask: UInt32, isExclusion: Bool) {
+    mutating func match(name: UnsafeRawBufferPointer, properties: @autoclosure () -> EventProperties) -> (
+        mask: UInt32, isExclusion: Bool
+    ) {
         let id = Int(names.intern(name))
         if id == candidates.count {
             var stepBits: UInt32 = 0

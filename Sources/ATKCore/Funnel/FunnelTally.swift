@@ -18,6 +18,7 @@ struct FunnelTally {
     }
 
     func group(value: String?, isOther: Bool) -> EventFunnelResult.Group {
-        EventFunnelResult.Group(value: value, isOther: isOther, users: users.report(), conversions: conversions?.report())
+        EventFunnelResult.Group(
+            value: value, isOther: isOther, users: users.report(), conversions: conversions?.report())
     }
 }

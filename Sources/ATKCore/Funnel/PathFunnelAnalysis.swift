@@ -127,12 +127,14 @@ public struct PathFunnelAnalysis: DumpVisitor {
             return ca != cb ? ca > cb : a.names.joined(separator: ">") < b.names.joined(separator: ">")
         }
         let paths = ranked.prefix(top).map { item in
-            PathFunnelResult.PathRow(nodes: item.names, conversions: pathConversions[item.index],
-                                     users: pathUsers[item.index].count, share: share(pathConversions[item.index]))
+            PathFunnelResult.PathRow(
+                nodes: item.names, conversions: pathConversions[item.index],
+                users: pathUsers[item.index].count, share: share(pathConversions[item.index]))
         }
         let edgeRows = edges.map { key, count in
-            PathFunnelResult.Edge(source: nodeName(Int32(truncatingIfNeeded: key >> 32)),
-                                  target: nodeName(Int32(truncatingIfNeeded: key & 0xFFFF_FFFF)), count: count)
+            PathFunnelResult.Edge(
+                source: nodeName(Int32(truncatingIfNeeded: key >> 32)),
+                target: nodeName(Int32(truncatingIfNeeded: key & 0xFFFF_FFFF)), count: count)
         }.sorted { a, b in
             a.count != b.count ? a.count > b.count : (a.source, a.target) < (b.source, b.target)
         }
@@ -141,19 +143,21 @@ public struct PathFunnelAnalysis: DumpVisitor {
             for (index, step) in pattern.steps.enumerated() {
                 let count = stepConversions[index]
                 let previous = index == 0 ? nil : stepConversions[index - 1]
-                steps.append(PathFunnelResult.StepRow(
-                    step: step.description, conversions: count,
-                    users: stepUsers[index].count,
-                    conversionFromPrevious: previous.flatMap { $0 == 0 ? nil : Double(count) / Double($0) },
-                    conversionFromFirst: stepConversions[0] == 0 ? nil : Double(count) / Double(stepConversions[0]),
-                    share: share(count)))
+                steps.append(
+                    PathFunnelResult.StepRow(
+                        step: step.description, conversions: count,
+                        users: stepUsers[index].count,
+                        conversionFromPrevious: previous.flatMap { $0 == 0 ? nil : Double(count) / Double($0) },
+                        conversionFromFirst: stepConversions[0] == 0 ? nil : Double(count) / Double(stepConversions[0]),
+                        share: share(count)))
             }
         }
         let entityTotal = entityConversions.values.reduce(0, +)
         let entities = entityConversions.map { entity, count in
-            PathFunnelResult.EntityRow(entity: entity < 0 ? nil : reader.entities.string(entity), conversions: count,
-                                       users: entityUsers[entity]?.count ?? 0,
-                                       share: entityTotal == 0 ? nil : Double(count) / Double(entityTotal))
+            PathFunnelResult.EntityRow(
+                entity: entity < 0 ? nil : reader.entities.string(entity), conversions: count,
+                users: entityUsers[entity]?.count ?? 0,
+                share: entityTotal == 0 ? nil : Double(count) / Double(entityTotal))
         }.sorted { a, b in
             if a.conversions != b.conversions { return a.conversions > b.conversions }
             if (a.entity == nil) != (b.entity == nil) { return b.entity == nil }

@@ -63,7 +63,8 @@ struct CompiledPathPattern {
 
     init(_ pattern: PathPattern, reader: inout ActionPathReader) {
         steps = pattern.steps.map { step in
-            ActionPathReader.Node(name: reader.names.intern(step.node), entity: step.entity.map { reader.entities.intern($0) } ?? -1)
+            ActionPathReader.Node(
+                name: reader.names.intern(step.node), entity: step.entity.map { reader.entities.intern($0) } ?? -1)
         }
         isStrict = pattern.isStrict
     }

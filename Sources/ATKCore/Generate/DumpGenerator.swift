@@ -44,13 +44,17 @@ public struct DumpGenerator {
         return [
             VisualDefinition(name: "AddToCartButton", screen: pdp, path: "UIView/UIView[0]/UIStackView[0]/UIButton[0]"),
             VisualDefinition(name: "AddToCartButtonLegacy", screen: pdp, path: "UIView/UIView[0]/UIButton[0]"),
-            VisualDefinition(name: "BuyNowButton", screen: pdp, path: "UIView/UIView[0]/UIStackView[0]/UIButton[1]",
-                             content: ShopApp.buyNowTitle, limitContent: true),
-            VisualDefinition(name: "SizeM", screen: pdp, path: "UIView/UIScrollView[0]/UISegmentedControl[0]/UISegment[-]",
-                             position: "1", limitPosition: true),
-            VisualDefinition(name: "HomeProductCell", screen: home, path: "UIView/UICollectionView[0]/ProductCell[0][-]"),
-            VisualDefinition(name: "HomeFirstProduct", screen: home, path: "UIView/UICollectionView[0]/ProductCell[0][-]",
-                             position: "0:0", limitPosition: true),
+            VisualDefinition(
+                name: "BuyNowButton", screen: pdp, path: "UIView/UIView[0]/UIStackView[0]/UIButton[1]",
+                content: ShopApp.buyNowTitle, limitContent: true),
+            VisualDefinition(
+                name: "SizeM", screen: pdp, path: "UIView/UIScrollView[0]/UISegmentedControl[0]/UISegment[-]",
+                position: "1", limitPosition: true),
+            VisualDefinition(
+                name: "HomeProductCell", screen: home, path: "UIView/UICollectionView[0]/ProductCell[0][-]"),
+            VisualDefinition(
+                name: "HomeFirstProduct", screen: home, path: "UIView/UICollectionView[0]/ProductCell[0][-]",
+                position: "0:0", limitPosition: true),
             VisualDefinition(name: "HomeBanner", screen: home, path: "UIView/UIButton[0]"),
             VisualDefinition(name: "CheckoutButton", screen: ShopApp.Screen.cart.rawValue, path: "UIView/UIButton[0]"),
             VisualDefinition(name: "RetiredShareButton", screen: pdp, path: "UIView/UIView[0]/UIButton[2]"),
@@ -62,21 +66,25 @@ public struct DumpGenerator {
         .object([
             ("version", .string("1.0")), ("os", .string("iOS")), ("project", .string("default")),
             ("app_id", .string("com.example.shop")),
-            ("events", .array(visualizedEvents.map { definition in
-                var event: [(String, JSONOutput)] = [
-                    ("element_path", .string(definition.path)), ("screen_name", .string(definition.screen)),
-                ]
-                if let position = definition.position { event.append(("element_position", .string(position))) }
-                if let content = definition.content { event.append(("element_content", .string(content))) }
-                event += [
-                    ("limit_element_position", .bool(definition.limitPosition)),
-                    ("limit_element_content", .bool(definition.limitContent)), ("h5", .bool(false)),
-                ]
-                return .object([
-                    ("event_name", .string(definition.name)), ("event_type", .string("appclick")),
-                    ("event", .object(event)), ("properties", .array([])),
-                ])
-            })),
+            (
+                "events",
+                .array(
+                    visualizedEvents.map { definition in
+                        var event: [(String, JSONOutput)] = [
+                            ("element_path", .string(definition.path)), ("screen_name", .string(definition.screen)),
+                        ]
+                        if let position = definition.position { event.append(("element_position", .string(position))) }
+                        if let content = definition.content { event.append(("element_content", .string(content))) }
+                        event += [
+                            ("limit_element_position", .bool(definition.limitPosition)),
+                            ("limit_element_content", .bool(definition.limitContent)), ("h5", .bool(false)),
+                        ]
+                        return .object([
+                            ("event_name", .string(definition.name)), ("event_type", .string("appclick")),
+                            ("event", .object(event)), ("properties", .array([])),
+                        ])
+                    })
+            ),
         ])
     }
 
@@ -94,7 +102,9 @@ public struct DumpGenerator {
             while let next = queue.peek, next.arrival < limit {
                 queue.pop()
                 lineNumber += 1
-                truth.record(line: lineNumber, draft: next.draft, malformed: next.draft == nil, rules: next.rules, faults: next.faults)
+                truth.record(
+                    line: lineNumber, draft: next.draft, malformed: next.draft == nil, rules: next.rules,
+                    faults: next.faults)
                 try writer.write(next.bytes + [0x0A])
             }
         }
@@ -102,13 +112,18 @@ public struct DumpGenerator {
         let lead: Int64 = 20 * 60_000
         for session in sessions {
             try drain(before: session.start - lead)
-            var simulator = SessionSimulator(user: profiles[session.user], sessionIndex: session.session, options: options)
+            var simulator = SessionSimulator(
+                user: profiles[session.user], sessionIndex: session.session, options: options)
             simulator.run(truth: &truth)
             for draft in simulator.drafts {
-                queue.push(arrival: draft.arrival, bytes: draft.serialized(), draft: draft, rules: draft.rules, faults: draft.faults)
+                queue.push(
+                    arrival: draft.arrival, bytes: draft.serialized(), draft: draft, rules: draft.rules,
+                    faults: draft.faults)
             }
             for line in simulator.malformed {
-                queue.push(arrival: simulator.drafts[line.after].arrival, bytes: line.bytes, draft: nil, rules: line.rules, faults: line.faults)
+                queue.push(
+                    arrival: simulator.drafts[line.after].arrival, bytes: line.bytes, draft: nil, rules: line.rules,
+                    faults: line.faults)
             }
         }
         try drain(before: .max)
@@ -123,20 +138,23 @@ public struct DumpGenerator {
         var starts: [Int64] = []
         let count = [1, 1, 1, 2, 2, 3][rng.int(0...5)]
         for _ in 0..<count {
-            let candidate = options.start + Int64(rng.int(0...max(0, options.days - 1))) * day
+            let candidate =
+                options.start + Int64(rng.int(0...max(0, options.days - 1))) * day
                 + Int64(rng.int(7 * 3600...23 * 3600)) * 1000 + Int64(rng.int(0...999))
             if starts.allSatisfy({ abs($0 - candidate) >= 3 * 3_600_000 }) { starts.append(candidate) }
         }
         return UserProfile(
             id: id, anonymousId: Self.uuid(&rng), appVersion: rng.pick(ShopApp.appVersions),
             osVersion: rng.chance(0.05) ? ShopApp.osVersions[0] : rng.pick(Array(ShopApp.osVersions.dropFirst())),
-            model: rng.pick(ShopApp.models), networkType: rng.pick(["WIFI", "WIFI", "4G", "5G"]), sessions: starts.sorted())
+            model: rng.pick(ShopApp.models), networkType: rng.pick(["WIFI", "WIFI", "4G", "5G"]),
+            sessions: starts.sorted())
     }
 
     private static func uuid(_ rng: inout SplitMix64) -> String {
         let hex = Array("0123456789ABCDEF")
         let groups = [8, 4, 4, 4, 12]
-        return groups.map { length in String((0..<length).map { _ in hex[Int(rng.next() & 15)] }) }.joined(separator: "-")
+        return groups.map { length in String((0..<length).map { _ in hex[Int(rng.next() & 15)] }) }.joined(
+            separator: "-")
     }
 }
 
@@ -158,7 +176,8 @@ private struct ArrivalQueue {
 
     mutating func push(arrival: Int64, bytes: [UInt8], draft: EventDraft?, rules: [String], faults: [String]) {
         sequence += 1
-        heap.append(Entry(arrival: arrival, sequence: sequence, bytes: bytes, draft: draft, rules: rules, faults: faults))
+        heap.append(
+            Entry(arrival: arrival, sequence: sequence, bytes: bytes, draft: draft, rules: rules, faults: faults))
         var child = heap.count - 1
         while child > 0 {
             let parent = (child - 1) / 2

@@ -70,12 +70,16 @@ public struct GeneratorTruth {
     /// The truth as JSON (`--truth FILE`).
     public func json(options: GeneratorOptions) -> JSONOutput {
         func counts(_ c: ImpressionCounts) -> [(String, JSONOutput)] {
-            [("exposures", .int(c.exposures)), ("duplicates", .int(c.duplicates)), ("clicks", .int(c.clicks)),
-             ("clicks_without_exposure", .int(c.clicksWithoutExposure)), ("index_gaps", .int(c.indexGaps))]
+            [
+                ("exposures", .int(c.exposures)), ("duplicates", .int(c.duplicates)), ("clicks", .int(c.clicks)),
+                ("clicks_without_exposure", .int(c.clicksWithoutExposure)), ("index_gaps", .int(c.indexGaps)),
+            ]
         }
         let eventRows = eventCounts.keys.sorted().map { name in
-            JSONOutput.object([("event", .string(name)), ("count", .int(eventCounts[name] ?? 0)),
-                               ("users", .int(eventUsers[name]?.count ?? 0))])
+            JSONOutput.object([
+                ("event", .string(name)), ("count", .int(eventCounts[name] ?? 0)),
+                ("users", .int(eventUsers[name]?.count ?? 0)),
+            ])
         }
         let driftRows: [JSONOutput] = drift.keys.sorted().compactMap { key in
             guard let versions = drift[key] else { return nil }
@@ -84,63 +88,130 @@ public struct GeneratorTruth {
             guard zip(ordered, ordered.dropFirst()).contains(where: { $0.isDisjoint(with: $1) }) else { return nil }
             let parts = key.split(separator: "\u{1F}", omittingEmptySubsequences: false).map(String.init)
             return .object([
-                ("screen_name", .string(parts[0])), ("element_content", .string(parts[1])), ("element_type", .string(parts[2])),
-                ("paths", .object(versions.keys.sorted(by: VersionOrder.precedes).map { ($0, .array((versions[$0] ?? []).sorted().map { .string($0) })) })),
+                ("screen_name", .string(parts[0])), ("element_content", .string(parts[1])),
+                ("element_type", .string(parts[2])),
+                (
+                    "paths",
+                    .object(
+                        versions.keys.sorted(by: VersionOrder.precedes).map {
+                            ($0, .array((versions[$0] ?? []).sorted().map { .string($0) }))
+                        })
+                ),
             ])
         }
-        let pathRows = paths.sorted { $0.value.conversions != $1.value.conversions ? $0.value.conversions > $1.value.conversions : $0.key.joined(separator: ">") < $1.key.joined(separator: ">") }
+        let pathRows = paths.sorted {
+            $0.value.conversions != $1.value.conversions
+                ? $0.value.conversions > $1.value.conversions
+                : $0.key.joined(separator: ">") < $1.key.joined(separator: ">")
+        }
         return .object([
-            ("generator", .object([
-                ("users", .int(options.users)), ("seed", .int(Int64(bitPattern: options.seed))),
-                ("faults", .double(options.faultRate)), ("start", .int(options.start)), ("days", .int(options.days)),
-                ("path_format", .string(options.pathFormat.rawValue)),
-            ])),
-            ("stats", .object([
-                ("summary", .object([
-                    ("lines", .int(lines)), ("events", .int(events)), ("malformed_lines", .int(malformedLines)),
-                    ("users", .int(users.count)), ("first_time", .int(firstTime)), ("last_time", .int(lastTime)),
-                ])),
-                ("events", .array(eventRows)),
-            ])),
-            ("rules", .object(ruleLines.keys.sorted().map { rule in
-                let lines = (ruleLines[rule] ?? []).sorted()
-                return (rule, .object([("count", .int(lines.count)), ("lines", .array(lines.map { .int($0) }))]))
-            })),
-            ("faults", .object(Set(faultLines.keys).union(unlinedFaults.keys).sorted().map { fault in
-                let lines = (faultLines[fault] ?? []).sorted()
-                let count = lines.count + (unlinedFaults[fault] ?? 0)
-                return (fault, .object([("count", .int(count)), ("lines", .array(lines.map { .int($0) }))]))
-            })),
-            ("impressions", .object([
-                ("summary", .object(counts(impressions) + [("page_views", .int(pageViews))])),
-                ("by_screen", .array(impressionsByScreen.keys.sorted().map { screen in
-                    .object([("screen", .string(screen))] + counts(impressionsByScreen[screen] ?? ImpressionCounts()))
-                })),
-            ])),
-            ("elements", .object([
-                ("with_chain", .int(withChain)), ("invalid_chains", .int(invalidChains)),
-                ("mismatches", .object(mismatches.keys.sorted().map { ($0, .int(mismatches[$0] ?? 0)) })),
-                ("missing", .object(missingFields.keys.sorted().map { ($0, .int(missingFields[$0] ?? 0)) })),
-                ("rebuild_changed_lines", .int(rebuildChangedLines)),
-                ("rebuild_fix_changed_lines", .int(rebuildFixChangedLines)),
-                ("drift", .array(driftRows)),
-            ])),
-            ("visualized", .array(DumpGenerator.visualizedEvents.map { definition in
-                let hit = visualized[definition.name]
-                return .object([("name", .string(definition.name)), ("events", .int(hit?.events ?? 0)),
-                                ("users", .int(hit?.users.count ?? 0))])
-            })),
-            ("paths", .object([
-                ("conversions", .int(conversions)), ("without_path", .int(conversionsWithoutPath)),
-                ("paths", .array(pathRows.map {
-                    .object([("path", .array($0.key.map { .string($0) })), ("conversions", .int($0.value.conversions)),
-                             ("users", .int($0.value.users.count))])
-                })),
-                ("edges", .array(edges.keys.sorted().map { key in
-                    let parts = key.split(separator: ">").map(String.init)
-                    return .object([("source", .string(parts[0])), ("target", .string(parts[1])), ("count", .int(edges[key] ?? 0))])
-                })),
-            ])),
+            (
+                "generator",
+                .object([
+                    ("users", .int(options.users)), ("seed", .int(Int64(bitPattern: options.seed))),
+                    ("faults", .double(options.faultRate)), ("start", .int(options.start)),
+                    ("days", .int(options.days)),
+                    ("path_format", .string(options.pathFormat.rawValue)),
+                ])
+            ),
+            (
+                "stats",
+                .object([
+                    (
+                        "summary",
+                        .object([
+                            ("lines", .int(lines)), ("events", .int(events)), ("malformed_lines", .int(malformedLines)),
+                            ("users", .int(users.count)), ("first_time", .int(firstTime)),
+                            ("last_time", .int(lastTime)),
+                        ])
+                    ),
+                    ("events", .array(eventRows)),
+                ])
+            ),
+            (
+                "rules",
+                .object(
+                    ruleLines.keys.sorted().map { rule in
+                        let lines = (ruleLines[rule] ?? []).sorted()
+                        return (
+                            rule, .object([("count", .int(lines.count)), ("lines", .array(lines.map { .int($0) }))])
+                        )
+                    })
+            ),
+            (
+                "faults",
+                .object(
+                    Set(faultLines.keys).union(unlinedFaults.keys).sorted().map { fault in
+                        let lines = (faultLines[fault] ?? []).sorted()
+                        let count = lines.count + (unlinedFaults[fault] ?? 0)
+                        return (fault, .object([("count", .int(count)), ("lines", .array(lines.map { .int($0) }))]))
+                    })
+            ),
+            (
+                "impressions",
+                .object([
+                    ("summary", .object(counts(impressions) + [("page_views", .int(pageViews))])),
+                    (
+                        "by_screen",
+                        .array(
+                            impressionsByScreen.keys.sorted().map { screen in
+                                .object(
+                                    [("screen", .string(screen))]
+                                        + counts(impressionsByScreen[screen] ?? ImpressionCounts()))
+                            })
+                    ),
+                ])
+            ),
+            (
+                "elements",
+                .object([
+                    ("with_chain", .int(withChain)), ("invalid_chains", .int(invalidChains)),
+                    ("mismatches", .object(mismatches.keys.sorted().map { ($0, .int(mismatches[$0] ?? 0)) })),
+                    ("missing", .object(missingFields.keys.sorted().map { ($0, .int(missingFields[$0] ?? 0)) })),
+                    ("rebuild_changed_lines", .int(rebuildChangedLines)),
+                    ("rebuild_fix_changed_lines", .int(rebuildFixChangedLines)),
+                    ("drift", .array(driftRows)),
+                ])
+            ),
+            (
+                "visualized",
+                .array(
+                    DumpGenerator.visualizedEvents.map { definition in
+                        let hit = visualized[definition.name]
+                        return .object([
+                            ("name", .string(definition.name)), ("events", .int(hit?.events ?? 0)),
+                            ("users", .int(hit?.users.count ?? 0)),
+                        ])
+                    })
+            ),
+            (
+                "paths",
+                .object([
+                    ("conversions", .int(conversions)), ("without_path", .int(conversionsWithoutPath)),
+                    (
+                        "paths",
+                        .array(
+                            pathRows.map {
+                                .object([
+                                    ("path", .array($0.key.map { .string($0) })),
+                                    ("conversions", .int($0.value.conversions)),
+                                    ("users", .int($0.value.users.count)),
+                                ])
+                            })
+                    ),
+                    (
+                        "edges",
+                        .array(
+                            edges.keys.sorted().map { key in
+                                let parts = key.split(separator: ">").map(String.init)
+                                return .object([
+                                    ("source", .string(parts[0])), ("target", .string(parts[1])),
+                                    ("count", .int(edges[key] ?? 0)),
+                                ])
+                            })
+                    ),
+                ])
+            ),
         ])
     }
 }

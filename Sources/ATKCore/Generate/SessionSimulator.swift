@@ -49,7 +49,8 @@ struct SessionSimulator {
         self.user = user
         self.sessionIndex = sessionIndex
         self.options = options
-        rng = SplitMix64(seed: options.seed, stream: UInt64(user.id.hashValueStable), substream: UInt64(sessionIndex + 1))
+        rng = SplitMix64(
+            seed: options.seed, stream: UInt64(user.id.hashValueStable), substream: UInt64(sessionIndex + 1))
         start = user.sessions[sessionIndex]
         t = start
         flushPhase = start % 15_000
@@ -94,7 +95,9 @@ struct SessionSimulator {
         t += Int64(rng.int(1000...20_000))
         if rng.chance(rate) {
             var crash = draft("AppCrashed", method: "code")
-            crash["app_crashed_reason"] = .string("Exception Reason:-[__NSArrayM objectAtIndex:]: index 5 beyond bounds [0 .. 4]\nException Stack:0 CoreFoundation 0x1a2b3c")
+            crash["app_crashed_reason"] = .string(
+                "Exception Reason:-[__NSArrayM objectAtIndex:]: index 5 beyond bounds [0 .. 4]\nException Stack:0 CoreFoundation 0x1a2b3c"
+            )
             crash.inject("crash_without_app_end", rules: ["lifecycle.missing_app_end"])
             append(crash)
             return
@@ -145,15 +148,17 @@ struct SessionSimulator {
 
     private mutating func showPage(truth: inout GeneratorTruth) {
         guard let screen = trail.last?.screen else { return }
-        let rows = switch screen {
-        case .home: 8
-        case .productList: 12
-        case .discover: 6
-        case .cart: rng.int(1...3)
-        case .productDetail: 0
-        }
-        shown = ShopApp.build(screen, stack: trail.map(\.screen), rows: rows, appVersion: user.appVersion,
-                              legacyTable: user.osVersion.hasPrefix("10."))
+        let rows =
+            switch screen {
+            case .home: 8
+            case .productList: 12
+            case .discover: 6
+            case .cart: rng.int(1...3)
+            case .productDetail: 0
+            }
+        shown = ShopApp.build(
+            screen, stack: trail.map(\.screen), rows: rows, appVersion: user.appVersion,
+            legacyTable: user.osVersion.hasPrefix("10."))
         page = PageState(screen: screen.rawValue)
         labelCells()
         t += Int64(rng.int(300...2500))
@@ -391,11 +396,14 @@ struct SessionSimulator {
                 conversion["user_action_path"] = .raw(pathObject())
                 conversion.rules.append("property.type")
             } else {
-                conversion["user_action_path"] = .strings(trail.map { step in step.entity.map { "\(step.screen.node)#\($0)" } ?? step.screen.node })
+                conversion["user_action_path"] = .strings(
+                    trail.map { step in step.entity.map { "\(step.screen.node)#\($0)" } ?? step.screen.node })
             }
             truth.paths[nodes, default: (0, [])].conversions += 1
             truth.paths[nodes, default: (0, [])].users.insert(user.id)
-            for (source, target) in zip(nodes, nodes.dropFirst()) { truth.edges["\(source)>\(target)", default: 0] += 1 }
+            for (source, target) in zip(nodes, nodes.dropFirst()) {
+                truth.edges["\(source)>\(target)", default: 0] += 1
+            }
         }
         append(conversion)
     }
@@ -434,7 +442,9 @@ struct SessionSimulator {
         let screen = node.screenName ?? ""
         let content = node.content ?? ""
         for definition in DumpGenerator.visualizedEvents
-        where definition.matches(screen: screen, path: node.elementPath, position: node.elementPosition, content: content) {
+        where definition.matches(
+            screen: screen, path: node.elementPath, position: node.elementPosition, content: content)
+        {
             truth.visualized[definition.name, default: (0, [])].events += 1
             truth.visualized[definition.name, default: (0, [])].users.insert(user.id)
         }
@@ -454,7 +464,9 @@ struct SessionSimulator {
 
     /// An exposure or click on `node`, with its identifiers and raw responder chain, and
     /// at most one identifier fault.
-    private mutating func elementDraft(_ name: String, node: UINode, itemId: String?, truth: inout GeneratorTruth) -> EventDraft {
+    private mutating func elementDraft(_ name: String, node: UINode, itemId: String?, truth: inout GeneratorTruth)
+        -> EventDraft
+    {
         var event = draft(name)
         let screen = node.screenName ?? ""
         let path = node.elementPath
@@ -482,7 +494,8 @@ struct SessionSimulator {
             truth.rebuildFixChangedLines += 1
         case 2 where position != nil:
             let parts = (position ?? "").split(separator: ":")
-            let wrong = parts.count == 2 ? "\(parts[0]):\((Int(parts[1]) ?? 0) + 1)" : "\((Int(position ?? "") ?? 0) + 1)"
+            let wrong =
+                parts.count == 2 ? "\(parts[0]):\((Int(parts[1]) ?? 0) + 1)" : "\((Int(position ?? "") ?? 0) + 1)"
             event["$element_position"] = .string(wrong)
             event.inject("wrong_element_position", rules: [])
             truth.mismatches["element_position", default: 0] += 1
@@ -513,11 +526,18 @@ struct SessionSimulator {
         for _ in 0..<2 where rng.chance(rate * 2) {
             let index = rng.int(0...(drafts.count - 1))
             let bytes = drafts[index].serialized()
-            let cut = rng.chance(0.8) ? Array(bytes[0..<rng.int(10...(bytes.count - 10))]) : Array("<html>502 Bad Gateway</html>".utf8)
+            let cut =
+                rng.chance(0.8)
+                ? Array(bytes[0..<rng.int(10...(bytes.count - 10))]) : Array("<html>502 Bad Gateway</html>".utf8)
             malformed.append((cut, index, ["json.malformed"], ["malformed_line"]))
         }
         let extras: [(fault: String, rule: String, make: (inout EventDraft) -> Void)] = [
-            ("bad_event_name", "envelope.event_name", { [name = rng.pick(["Add To Cart", "1stPurchase", "user_id", String(repeating: "a", count: 101)])] in $0.event = name }),
+            (
+                "bad_event_name", "envelope.event_name",
+                { [name = rng.pick(["Add To Cart", "1stPurchase", "user_id", String(repeating: "a", count: 101)])] in
+                    $0.event = name
+                }
+            ),
             ("missing_distinct_id", "envelope.distinct_id", { $0.distinctId = nil }),
             ("bad_type", "envelope.type", { $0.type = "trak" }),
             ("time_in_seconds", "time.seconds", { $0.writtenTime = $0.time / 1000 }),

@@ -163,7 +163,9 @@ enum ShopApp {
         return shown
     }
 
-    private static func productCells(in list: UINode, rows: Int, cellClass: String) -> (cells: [UINode], favourites: [UINode]) {
+    private static func productCells(in list: UINode, rows: Int, cellClass: String) -> (
+        cells: [UINode], favourites: [UINode]
+    ) {
         var cells: [UINode] = []
         var favourites: [UINode] = []
         for row in 0..<rows {

@@ -86,15 +86,19 @@ final class UINode {
             defer { node = current.parent }
             if Self.skipped.contains(current.className) { continue }
             if current.kind == .cell, let indexPath = current.indexPath {
-                segments.append(sawList
-                    ? "\(current.className)[\(indexPath.section)][\(indexPath.row)]"
-                    : "\(current.className)[\(indexPath.section)][-]")
+                segments.append(
+                    sawList
+                        ? "\(current.className)[\(indexPath.section)][\(indexPath.row)]"
+                        : "\(current.className)[\(indexPath.section)][-]")
                 sawList = true
-            } else if current.className == "UISegment" && current.parent?.className == "UISegmentedControl" && !sawList {
+            } else if current.className == "UISegment" && current.parent?.className == "UISegmentedControl" && !sawList
+            {
                 segments.append("UISegment[-]")
                 sawList = true
             } else if let parent = current.parent, parent.kind != .vc {
-                let sameClassBefore = parent.children.prefix { $0 !== current }.filter { $0.className == current.className }.count
+                let sameClassBefore = parent.children.prefix { $0 !== current }.filter {
+                    $0.className == current.className
+                }.count
                 segments.append("\(current.className)[\(sameClassBefore)]")
             } else {
                 segments.append(current.className)
@@ -107,7 +111,9 @@ final class UINode {
     var elementPosition: String? {
         var node: UINode? = self
         while let current = node, current.kind != .vc {
-            if current.kind == .cell, let indexPath = current.indexPath { return "\(indexPath.section):\(indexPath.row)" }
+            if current.kind == .cell, let indexPath = current.indexPath {
+                return "\(indexPath.section):\(indexPath.row)"
+            }
             if current.className == "UISegment", let parent = current.parent, parent.className == "UISegmentedControl",
                 let index = parent.children.firstIndex(where: { $0 === current })
             {

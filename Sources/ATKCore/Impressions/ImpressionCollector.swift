@@ -192,7 +192,8 @@ public struct ImpressionCollector: DumpVisitor {
         let bytes = keys.withBytes(id) { Array($0) }
         var offset = 0
         while offset + 4 <= bytes.count {
-            let length = UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16
+            let length =
+                UInt32(bytes[offset]) | UInt32(bytes[offset + 1]) << 8 | UInt32(bytes[offset + 2]) << 16
                 | UInt32(bytes[offset + 3]) << 24
             offset += 4
             if length == UInt32.max {

@@ -104,8 +104,10 @@ struct ImpressionEvaluator {
         inPageView ? pageScreen : record.screen
     }
 
-    private mutating func count(_ record: ImpressionRecord, screen: Int32, element: Bool = false,
-                                _ change: (inout ImpressionReport.Counts) -> Void) {
+    private mutating func count(
+        _ record: ImpressionRecord, screen: Int32, element: Bool = false,
+        _ change: (inout ImpressionReport.Counts) -> Void
+    ) {
         change(&summary)
         change(&byScreen[screen, default: .init()])
         if element { change(&byElement[record.element, default: .init()]) }
@@ -142,11 +144,14 @@ struct ImpressionEvaluator {
     /// moving to a new batch when this exposure starts one.
     private mutating func buffered(_ record: ImpressionRecord) -> Bool {
         let gap = options.batchGapMilliseconds
-        return Self.buffered(record, gap: gap, in: &batches[record.element, default: Batches(batch: record.batch, lastTime: record.time)])
+        return Self.buffered(
+            record, gap: gap, in: &batches[record.element, default: Batches(batch: record.batch, lastTime: record.time)]
+        )
     }
 
     private static func buffered(_ record: ImpressionRecord, gap: Int64, in state: inout Batches) -> Bool {
-        let newBatch = record.batch >= 0 || state.batch >= 0
+        let newBatch =
+            record.batch >= 0 || state.batch >= 0
             ? record.batch != state.batch
             : record.time.distance(from: state.lastTime) > UInt64(clamping: gap)
         if newBatch {
@@ -242,25 +247,30 @@ struct ImpressionEvaluator {
         report.byElement = byElement.map { element, counts in
             let parts = collector.elementParts[Int(element)]
             return ImpressionReport.ElementRow(
-                screen: screenName(parts.screen), elementPath: parts.path < 0 ? nil : collector.paths.string(parts.path),
+                screen: screenName(parts.screen),
+                elementPath: parts.path < 0 ? nil : collector.paths.string(parts.path),
                 counts: counts)
         }.filter { $0.counts.exposures > 0 }.sorted {
             $0.screen != $1.screen ? Self.ordered($0.screen, $1.screen) : Self.ordered($0.elementPath, $1.elementPath)
         }
-        report.byValue = byValue.map { ImpressionReport.ValueRow(value: $0.key < 0 ? nil : collector.values.string($0.key), counts: $0.value) }
-            .sorted { Self.ordered($0.value, $1.value) }
+        report.byValue = byValue.map {
+            ImpressionReport.ValueRow(value: $0.key < 0 ? nil : collector.values.string($0.key), counts: $0.value)
+        }
+        .sorted { Self.ordered($0.value, $1.value) }
 
         let above = keyClicks.indices.filter { keyClicks[$0] > keyExposures[$0] }
         report.keysAboveFullClickThroughCount = above.count
         let rows = above.map { key in
-            ImpressionReport.KeyRow(key: collector.keyValues(Int32(key)), exposures: Int(keyExposures[key]), clicks: Int(keyClicks[key]))
+            ImpressionReport.KeyRow(
+                key: collector.keyValues(Int32(key)), exposures: Int(keyExposures[key]), clicks: Int(keyClicks[key]))
         }
         report.keysAboveFullClickThrough = Array(rows.sorted(by: Self.byExcess).prefix(options.maxExamples))
         for key in above {
             let click = keyFirstClick[key]
             add(Finding(record: Int(click.record), other: -1, screen: click.screen, kind: .clickThroughAbove100))
         }
-        report.screensAboveFullClickThrough = report.byScreen.filter { $0.counts.judgedClicks > $0.counts.exposures }.map(\.screen)
+        report.screensAboveFullClickThrough = report.byScreen.filter { $0.counts.judgedClicks > $0.counts.exposures }
+            .map(\.screen)
 
         for (index, kind) in ImpressionReport.Finding.allCases.enumerated() {
             report.findingCounts[kind] = findingCounts[index]

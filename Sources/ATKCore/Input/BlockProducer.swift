@@ -1,9 +1,9 @@
 import CZlib
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The reader thread's work: reads each input in turn, inflates gzip (detected by its magic
@@ -51,7 +51,9 @@ struct BlockProducer {
                 state.isGzip = true
                 inflate(&state, input: input, firstCount: first)
             } else if let foreign = Self.foreignCompression(head) {
-                ship(&state, error: .unsupportedCompression(path: source.path, format: foreign.format, tool: foreign.tool))
+                ship(
+                    &state,
+                    error: .unsupportedCompression(path: source.path, format: foreign.format, tool: foreign.tool))
             } else {
                 copyPlain(&state, input: input, firstCount: first)
             }
@@ -198,7 +200,8 @@ struct BlockProducer {
             state.skipped = nil
         }
         block.count = block.filled
-        block.end = LineBlock.End(error: error, inputBytes: state.inputBytes, isGzip: state.isGzip, gzipMembers: state.members)
+        block.end = LineBlock.End(
+            error: error, inputBytes: state.inputBytes, isGzip: state.isGzip, gzipMembers: state.members)
         channel.send(block)
     }
 
@@ -300,7 +303,9 @@ struct BlockProducer {
 
     /// Consumes the rest of the input if it is all zero bytes (tar-style padding); false at the
     /// first non-zero byte.
-    private func skipZeroPadding(_ state: inout FileState, _ stream: inout z_stream, input: UnsafeMutableRawPointer) -> Bool {
+    private func skipZeroPadding(_ state: inout FileState, _ stream: inout z_stream, input: UnsafeMutableRawPointer)
+        -> Bool
+    {
         while true {
             while stream.avail_in > 0 {
                 if stream.next_in.pointee != 0 { return false }

@@ -183,7 +183,9 @@ struct LineParser {
                 malformed += 1
                 let location = LineLocation(fileIndex: fileIndex, line: lineNumber)
                 let reason = MalformedLine.Reason.tooLong(length: skipped.length, limit: maxLineLength)
-                visitor.visitMalformed(MalformedLine(bytes: UnsafeRawBufferPointer(start: nil, count: 0), location: location, reason: reason))
+                visitor.visitMalformed(
+                    MalformedLine(
+                        bytes: UnsafeRawBufferPointer(start: nil, count: 0), location: location, reason: reason))
                 nextOversized = oversized.next()
             }
             guard position < count else { break }
@@ -213,7 +215,9 @@ struct LineParser {
             if end - start > maxLineLength {
                 malformed += 1
                 let reason = MalformedLine.Reason.tooLong(length: Int64(end - start), limit: maxLineLength)
-                visitor.visitMalformed(MalformedLine(bytes: UnsafeRawBufferPointer(start: nil, count: 0), location: location, reason: reason))
+                visitor.visitMalformed(
+                    MalformedLine(
+                        bytes: UnsafeRawBufferPointer(start: nil, count: 0), location: location, reason: reason))
                 continue
             }
             do throws(JSONSyntaxError) {

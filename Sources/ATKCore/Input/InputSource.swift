@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One input to read: a file or standard input.
@@ -100,7 +100,9 @@ public enum InputSource: Sendable, Hashable {
 
     /// The dump files directly inside `path`, sorted by their bytes, and the entries with a
     /// dump name that cannot be opened; `errno` when the directory cannot be listed.
-    private static func directoryEntries(_ path: String) -> (names: [String], broken: [(name: String, errno: Int32)], errno: Int32?) {
+    private static func directoryEntries(_ path: String) -> (
+        names: [String], broken: [(name: String, errno: Int32)], errno: Int32?
+    ) {
         guard let dir = PathName.withCString(path, { opendir($0) }) else { return ([], [], errno) }
         defer { closedir(dir) }
         var names: [[UInt8]] = []

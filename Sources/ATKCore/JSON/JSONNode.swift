@@ -124,7 +124,8 @@ public struct JSONNode {
         for _ in 0..<count {
             let e = entries[k]
             if e.flags & TapeEntry.escaped != 0 || Int(e.end) - Int(e.start) == key.count,
-               JSONNode(entries: entries, base: base, index: k).equals(key) {
+                JSONNode(entries: entries, base: base, index: k).equals(key)
+            {
                 found = JSONNode(entries: entries, base: base, index: k + 1)
             }
             k = Int(entries[k + 1].next)
@@ -171,7 +172,7 @@ public struct JSONElements: Sequence {
         var position: Int
         var remaining: Int
 
-            public mutating func next() -> JSONNode? {
+        public mutating func next() -> JSONNode? {
             guard remaining > 0 else { return nil }
             remaining -= 1
             let node = JSONNode(entries: entries, base: base, index: position)

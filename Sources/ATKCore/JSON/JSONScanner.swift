@@ -260,7 +260,9 @@ public struct JSONScanner {
             integer = false
             i += 1
             guard i < n else { throw JSONSyntaxError(reason: .unexpectedEnd, offset: i) }
-            guard base[i] &- UInt8(ascii: "0") < 10 else { throw JSONSyntaxError(reason: .invalidNumber, offset: start) }
+            guard base[i] &- UInt8(ascii: "0") < 10 else {
+                throw JSONSyntaxError(reason: .invalidNumber, offset: start)
+            }
             while i < n && base[i] &- UInt8(ascii: "0") < 10 { i += 1 }
         }
         if i < n && (base[i] == UInt8(ascii: "e") || base[i] == UInt8(ascii: "E")) {
@@ -268,7 +270,9 @@ public struct JSONScanner {
             i += 1
             if i < n && (base[i] == UInt8(ascii: "+") || base[i] == UInt8(ascii: "-")) { i += 1 }
             guard i < n else { throw JSONSyntaxError(reason: .unexpectedEnd, offset: i) }
-            guard base[i] &- UInt8(ascii: "0") < 10 else { throw JSONSyntaxError(reason: .invalidNumber, offset: start) }
+            guard base[i] &- UInt8(ascii: "0") < 10 else {
+                throw JSONSyntaxError(reason: .invalidNumber, offset: start)
+            }
             while i < n && base[i] &- UInt8(ascii: "0") < 10 { i += 1 }
         }
         _ = tape.append(kind: .number, flags: integer ? TapeEntry.integer : 0, start: start, end: i)

@@ -71,7 +71,8 @@ public final class JSONTape {
     deinit { entries.deallocate() }
 
     /// A valid address for views of empty byte ranges (whose `baseAddress` may be nil).
-    nonisolated(unsafe) static let emptyBytes = UnsafeRawPointer(UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 8))
+    nonisolated(unsafe) static let emptyBytes = UnsafeRawPointer(
+        UnsafeMutableRawPointer.allocate(byteCount: 1, alignment: 8))
 
     @inline(__always)
     func reset() {

@@ -71,11 +71,12 @@ public enum StringEncoding {
             let next = base.load(fromByteOffset: i + 1, as: UInt8.self)
             guard second.contains(next) else {
                 guard next & 0xC0 == 0x80 else { return (i, 1, .truncated) }
-                let problem: UTF8Problem = switch lead {
-                case 0xE0, 0xF0: .overlong
-                case 0xED: .surrogate
-                default: .aboveMaximum
-                }
+                let problem: UTF8Problem =
+                    switch lead {
+                    case 0xE0, 0xF0: .overlong
+                    case 0xED: .surrogate
+                    default: .aboveMaximum
+                    }
                 return (i, 2, problem)
             }
             for k in 2..<length {
@@ -94,7 +95,8 @@ public enum StringEncoding {
     /// which must follow a high one).
     ///
     /// - Complexity: O(n).
-    public static func firstLoneSurrogate(_ raw: UnsafeRawBufferPointer) -> (offset: Int, value: UInt16, isHigh: Bool)? {
+    public static func firstLoneSurrogate(_ raw: UnsafeRawBufferPointer) -> (offset: Int, value: UInt16, isHigh: Bool)?
+    {
         let n = raw.count
         var i = 0
         while i + 1 < n {
@@ -109,7 +111,8 @@ public enum StringEncoding {
             switch value {
             case 0xD800...0xDBFF:
                 guard i + 12 <= n, raw[i + 6] == UInt8(ascii: "\\"), raw[i + 7] == UInt8(ascii: "u"),
-                      let low = hex4(raw, i + 8), (0xDC00...0xDFFF).contains(low) else {
+                    let low = hex4(raw, i + 8), (0xDC00...0xDFFF).contains(low)
+                else {
                     return (i, value, true)
                 }
                 i += 12
@@ -151,11 +154,13 @@ extension JSONTape {
     ) -> (invalidUTF8: (string: Int, offset: Int)?, loneSurrogate: (string: Int, offset: Int)?) {
         var invalidUTF8: (Int, Int)?, loneSurrogate: (Int, Int)?
         if let found = StringEncoding.firstInvalidUTF8(line),
-           let string = string(at: found.offset) {
+            let string = string(at: found.offset)
+        {
             invalidUTF8 = (string, found.offset)
         }
         if stringFlags & TapeEntry.unicodeEscape != 0, let found = StringEncoding.firstLoneSurrogate(line),
-           let string = string(at: found.offset) {
+            let string = string(at: found.offset)
+        {
             loneSurrogate = (string, found.offset)
         }
         return (invalidUTF8, loneSurrogate)

@@ -45,9 +45,13 @@ public struct Event {
             case 10:
                 if key.equals("properties") { propertiesIndex = valueIndex }
             case 11:
-                if key.equals("distinct_id") { distinctIdIndex = valueIndex }
-                else if key.equals("_flush_time") { flushTimeIndex = valueIndex }
-                else if key.equals("original_id") { originalIdIndex = valueIndex }
+                if key.equals("distinct_id") {
+                    distinctIdIndex = valueIndex
+                } else if key.equals("_flush_time") {
+                    flushTimeIndex = valueIndex
+                } else if key.equals("original_id") {
+                    originalIdIndex = valueIndex
+                }
             case -1:
                 locateEscaped(key, valueIndex)
             default:

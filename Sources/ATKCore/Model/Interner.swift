@@ -80,14 +80,17 @@ public struct Interner {
     /// Calls `body` with the bytes of id `id` (for keys that are not text).
     public func withBytes<R>(_ id: Int32, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         let span = spans[Int(id)]
-        return try arena.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[span.start..<span.start + span.count])) }
+        return try arena.withUnsafeBytes {
+            try body(UnsafeRawBufferPointer(rebasing: $0[span.start..<span.start + span.count]))
+        }
     }
 
     private func matches(_ id: Int, _ bytes: UnsafeRawBufferPointer) -> Bool {
         let span = spans[id]
         guard span.count == bytes.count else { return false }
         return arena.withUnsafeBytes { stored in
-            JSONDecoding.bytesEqual(UnsafeRawBufferPointer(rebasing: stored[span.start..<span.start + span.count]), bytes)
+            JSONDecoding.bytesEqual(
+                UnsafeRawBufferPointer(rebasing: stored[span.start..<span.start + span.count]), bytes)
         }
     }
 

@@ -12,7 +12,8 @@ public enum TimeSpan {
     public static let maximum: Int64 = 9_000_000_000_000_000_000
 
     /// What a valid span looks like, for error messages.
-    public static let help = "a number and a unit: ms, s, m, h, d or w (250ms, 90s, 10m, 1.5h, 7d), "
+    public static let help =
+        "a number and a unit: ms, s, m, h, d or w (250ms, 90s, 10m, 1.5h, 7d), "
         + "from 0 to 9000000000000000000ms (about 285 million years)"
 
     /// The span in milliseconds, or nil when `text` is not a span (no unit, negative, above ``maximum``).

@@ -1,9 +1,9 @@
 import CZlib
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Writes bytes to an ``OutputFile``, gzip-compressed or plain, through one reused buffer:
@@ -81,18 +81,22 @@ public final class DumpWriter {
             try written.get()
             return
         }
-        let compressed = pending.withUnsafeMutableBytes { input in Result { () throws(OutputError) in
-            stream.next_in = input.baseAddress?.assumingMemoryBound(to: Bytef.self)
-            stream.avail_in = UInt32(input.count)
-            repeat {
-                stream.next_out = buffer
-                stream.avail_out = UInt32(bufferSize)
-                let result = deflate(&stream, finish ? Z_FINISH : Z_NO_FLUSH)
-                guard result != Z_STREAM_ERROR else { throw OutputError(.failed, "\(output.displayName): zlib deflate failed") }
-                try writeAll(UnsafeRawBufferPointer(start: buffer, count: bufferSize - Int(stream.avail_out)))
-                if finish && result == Z_STREAM_END { break }
-            } while stream.avail_out == 0 || (finish && stream.avail_in > 0) || finish
-        } }
+        let compressed = pending.withUnsafeMutableBytes { input in
+            Result { () throws(OutputError) in
+                stream.next_in = input.baseAddress?.assumingMemoryBound(to: Bytef.self)
+                stream.avail_in = UInt32(input.count)
+                repeat {
+                    stream.next_out = buffer
+                    stream.avail_out = UInt32(bufferSize)
+                    let result = deflate(&stream, finish ? Z_FINISH : Z_NO_FLUSH)
+                    guard result != Z_STREAM_ERROR else {
+                        throw OutputError(.failed, "\(output.displayName): zlib deflate failed")
+                    }
+                    try writeAll(UnsafeRawBufferPointer(start: buffer, count: bufferSize - Int(stream.avail_out)))
+                    if finish && result == Z_STREAM_END { break }
+                } while stream.avail_out == 0 || (finish && stream.avail_in > 0) || finish
+            }
+        }
         pending.removeAll(keepingCapacity: true)
         try compressed.get()
     }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The one way atk writes a file: every report (`-o`), `--bad-rows`, rewritten dumps,
@@ -44,7 +44,9 @@ public final class OutputFile {
     }
 
     /// The descriptor to write and, for an atomic write, the temporary and final paths.
-    private static func openDescriptor(_ path: String) throws(OutputError) -> (Int32, (temporary: String, final: String)?) {
+    private static func openDescriptor(_ path: String) throws(OutputError) -> (
+        Int32, (temporary: String, final: String)?
+    ) {
         let shown = PathName.display(path)
         if let number = descriptorNumber(path) {
             let copy = dup(number)
@@ -119,7 +121,9 @@ public final class OutputFile {
             return
         }
         var failure: String?
-        if fsync(descriptor) != 0 && errno != EINVAL && errno != EROFS { failure = "cannot flush: \(Self.message(errno))" }
+        if fsync(descriptor) != 0 && errno != EINVAL && errno != EROFS {
+            failure = "cannot flush: \(Self.message(errno))"
+        }
         if close(descriptor) != 0 && failure == nil { failure = "cannot close: \(Self.message(errno))" }
         if failure == nil {
             let renamed = PathName.withCString(atomic.temporary) { from in
@@ -181,14 +185,17 @@ public final class OutputFile {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    private static func createTemporary(beside target: String, displayName: String) throws(OutputError) -> (Int32, String) {
+    private static func createTemporary(beside target: String, displayName: String) throws(OutputError) -> (
+        Int32, String
+    ) {
         let folder = directory(of: target)
         let base = target.lastIndex(of: "/").map { String(target[target.index(after: $0)...]) } ?? target
         let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<100 {
             let suffix = String((0..<12).map { _ in alphabet[Int(generator.next(upperBound: UInt64(alphabet.count)))] })
-            let temporary = (folder == "." && !target.hasPrefix("./") ? "" : folder + "/") + "." + base + ".atk-" + suffix
+            let temporary =
+                (folder == "." && !target.hasPrefix("./") ? "" : folder + "/") + "." + base + ".atk-" + suffix
             TemporaryFiles.add(temporary)
             let fd = PathName.withCString(temporary) {
                 Glibc.open($0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666)
@@ -197,7 +204,8 @@ public final class OutputFile {
             let code = errno
             TemporaryFiles.remove(temporary)
             if code != EEXIST {
-                throw OutputError(.failed, "\(displayName): cannot create a file in \(PathName.display(folder)): \(message(code))")
+                throw OutputError(
+                    .failed, "\(displayName): cannot create a file in \(PathName.display(folder)): \(message(code))")
             }
         }
         throw OutputError(.failed, "\(displayName): cannot create a temporary file in \(PathName.display(folder))")

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Keeps a run from writing over what it reads: checked after the inputs are resolved and
@@ -21,7 +21,9 @@ public enum OutputGuard {
     ///   with a dump file's name, is not read by this run, and a later run over that directory
     ///   would read it.
     /// - Throws: ``OutputError`` of kind `.refused`.
-    public static func check(_ outputs: [(option: String, path: String)], against inputs: ResolvedInputs) throws(OutputError) -> [String] {
+    public static func check(_ outputs: [(option: String, path: String)], against inputs: ResolvedInputs)
+        throws(OutputError) -> [String]
+    {
         var notes: [String] = []
         var written: [FileIdentity: String] = [:]
         var writtenPaths: [String: String] = [:]
@@ -31,11 +33,14 @@ public enum OutputGuard {
             if let identity, let index = inputs.identities.firstIndex(of: identity) {
                 let input = inputs.sources[index].displayName
                 let same = input == shown ? "" : " (the same file as \(input))"
-                throw OutputError(.refused, "\(option) \(shown) is an input\(same); atk never writes over its input: write it elsewhere")
+                throw OutputError(
+                    .refused,
+                    "\(option) \(shown) is an input\(same); atk never writes over its input: write it elsewhere")
             }
             // A file that does not exist yet is known by its folder's identity and its name.
             let folder = PathName.status(OutputFile.directory(of: path)).map(FileIdentity.init)
-            let key = identity.map { "\($0.device):\($0.inode)" }
+            let key =
+                identity.map { "\($0.device):\($0.inode)" }
                 ?? folder.map { "\($0.device):\($0.inode)/" + basename(path) } ?? path
             if let other = identity.flatMap({ written[$0] }) ?? writtenPaths[key] {
                 throw OutputError(.refused, "\(option) \(shown) is also written by \(other); name two different files")
@@ -45,8 +50,10 @@ public enum OutputGuard {
             if identity == nil, InputSource.isDumpName(basename(path)), let folder,
                 let directory = inputs.directories.first(where: { $0.identity == folder })
             {
-                notes.append("\(option) \(shown) is inside the input directory \(PathName.display(directory.path)): "
-                    + "this run does not read it, but a later run over that directory would (and refuse to write it)")
+                notes.append(
+                    "\(option) \(shown) is inside the input directory \(PathName.display(directory.path)): "
+                        + "this run does not read it, but a later run over that directory would (and refuse to write it)"
+                )
             }
         }
         return notes

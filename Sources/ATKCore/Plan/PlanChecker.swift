@@ -120,16 +120,20 @@ public struct PlanChecker {
     ///   every event gets the full validation.
     /// - Returns: whether the event was checked against a planned schema.
     @discardableResult
-    public mutating func check(_ event: Event, propertyKeyIds: UnsafeBufferPointer<Int32>,
-                               into violations: inout [Violation]) -> Bool {
+    public mutating func check(
+        _ event: Event, propertyKeyIds: UnsafeBufferPointer<Int32>,
+        into violations: inout [Violation]
+    ) -> Bool {
         guard event.isTrackType, let name = event.event, name.kind == .string else { return false }
         // One hash lookup finds the tally and the schema.
         guard let id = name.withUTF8({ planned.lookup($0) }) else {
             let id = Int(name.withUTF8 { unplannedNames.intern($0) })
             if id == unplannedCounts.count { unplannedCounts.append(0) }
             unplannedCounts[id] += 1
-            violations.append(Violation(rule: .unplannedEvent, instancePath: "/event", schemaPath: "#/events",
-                                        message: "event '\(unplannedNames.string(Int32(id)))' is not in the plan"))
+            violations.append(
+                Violation(
+                    rule: .unplannedEvent, instancePath: "/event", schemaPath: "#/events",
+                    message: "event '\(unplannedNames.string(Int32(id)))' is not in the plan"))
             return false
         }
         guard let properties = event.properties, properties.kind == .object else { return false }
@@ -142,17 +146,20 @@ public struct PlanChecker {
         let schema = schemas[Int(id)]
         scratch.removeAll(keepingCapacity: true)
         // Common first, as the plan reads; one walk over the properties serves both.
-        let valid = if let common = plan.common {
-            common.validate(instance, thenAgainst: schema, into: &scratch)
-        } else {
-            schema.validate(instance, into: &scratch)
-        }
+        let valid =
+            if let common = plan.common {
+                common.validate(instance, thenAgainst: schema, into: &scratch)
+            } else {
+                schema.validate(instance, into: &scratch)
+            }
         if !valid {
             plannedTallies[Int(id)].violating += 1
             for violation in scratch {
-                violations.append(Violation(rule: Rule(keyword: violation.keyword),
-                                            instancePath: "/properties" + violation.instancePath,
-                                            schemaPath: violation.schemaPath, message: violation.message))
+                violations.append(
+                    Violation(
+                        rule: Rule(keyword: violation.keyword),
+                        instancePath: "/properties" + violation.instancePath,
+                        schemaPath: violation.schemaPath, message: violation.message))
             }
         }
         return true

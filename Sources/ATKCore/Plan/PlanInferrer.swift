@@ -225,8 +225,13 @@ public struct PlanInferrer: DumpVisitor {
     private var header: [(String, JSONOutput)] {
         [
             ("$schema", .string("https://json-schema.org/draft/2020-12/schema")),
-            ("x-atk", .object([("generated_by", .string("atk plan infer")), ("required_share", .double(requiredShare)),
-                               ("max_enum", .int(maxEnum))])),
+            (
+                "x-atk",
+                .object([
+                    ("generated_by", .string("atk plan infer")), ("required_share", .double(requiredShare)),
+                    ("max_enum", .int(maxEnum)),
+                ])
+            ),
         ]
     }
 
@@ -275,26 +280,45 @@ public struct PlanInferrer: DumpVisitor {
         // integer values are numbers too: "number" alone covers both.
         if seen.contains(.number) { seen.removeAll { $0 == .integer } }
         var members: [(String, JSONOutput)] = [
-            ("type", seen.count == 1 ? .string(seen[0].name) : .array(seen.map { .string($0.name) })),
+            ("type", seen.count == 1 ? .string(seen[0].name) : .array(seen.map { .string($0.name) }))
         ]
         let elementBits = typeBits[pair] >> 8
         if seen == [.array], elementBits != 0 {
             var elementTypes = SeenType.allCases.filter { elementBits & (1 << $0.rawValue) != 0 }
             if elementTypes.contains(.number) { elementTypes.removeAll { $0 == .integer } }
-            members.append(("items", .object([("type", elementTypes.count == 1 ? .string(elementTypes[0].name)
-                                                        : .array(elementTypes.map { .string($0.name) }))])))
+            members.append(
+                (
+                    "items",
+                    .object([
+                        (
+                            "type",
+                            elementTypes.count == 1
+                                ? .string(elementTypes[0].name)
+                                : .array(elementTypes.map { .string($0.name) })
+                        )
+                    ])
+                ))
         }
         let values = values(of: pair)
         if seen == [.string], valueHeads[pair] != Self.tooManyValues, !values.isEmpty,
-           present[pair] >= 2 * values.count {
+            present[pair] >= 2 * values.count
+        {
             members.append(("enum", .array(values.sorted().map { .string($0) })))
         }
         let share = eventCount == 0 ? 0 : Double(present[pair]) / Double(eventCount)
-        members.append(("x-atk", .object([
-            ("present", .int(present[pair])), ("share", .double((share * 10_000).rounded() / 10_000)),
-            ("types", .object(SeenType.allCases.filter { typeBits[pair] & (1 << $0.rawValue) != 0 }
-                .map { ($0.name, .int(typeCount($0, pair: pair))) })),
-        ])))
+        members.append(
+            (
+                "x-atk",
+                .object([
+                    ("present", .int(present[pair])), ("share", .double((share * 10_000).rounded() / 10_000)),
+                    (
+                        "types",
+                        .object(
+                            SeenType.allCases.filter { typeBits[pair] & (1 << $0.rawValue) != 0 }
+                                .map { ($0.name, .int(typeCount($0, pair: pair))) })
+                    ),
+                ])
+            ))
         return .object(members)
     }
 

@@ -1,5 +1,5 @@
-import Foundation
 import ATKSchema
+import Foundation
 
 /// A tracking plan as a validation check: each violation becomes a `plan.*` finding on the line,
 /// with the instance and schema paths as example details.
@@ -12,7 +12,8 @@ public struct PlanLineCheck: LineCheck {
     @discardableResult
     public static func registerRules(in registry: inout RuleRegistry, strict: Bool) -> [Int] {
         PlanChecker.Rule.allCases.map { rule in
-            registry.register(ValidationRule(id: rule.rawValue, severity: rule.severity(strict: strict), summary: rule.summary))
+            registry.register(
+                ValidationRule(id: rule.rawValue, severity: rule.severity(strict: strict), summary: rule.summary))
         }
     }
 
@@ -22,7 +23,9 @@ public struct PlanLineCheck: LineCheck {
         ruleIndices = Self.registerRules(in: &registry, strict: strict)
     }
 
-    public mutating func check(_ event: Event, propertyKeyIds: UnsafeBufferPointer<Int32>, findings: inout ValidationFindings) {
+    public mutating func check(
+        _ event: Event, propertyKeyIds: UnsafeBufferPointer<Int32>, findings: inout ValidationFindings
+    ) {
         // Empty (no allocation) unless the event breaks the plan.
         var violations: [PlanChecker.Violation] = []
         checker.check(event, propertyKeyIds: propertyKeyIds, into: &violations)

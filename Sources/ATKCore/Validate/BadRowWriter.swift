@@ -23,7 +23,8 @@ public final class BadRowWriter: BadRowSink {
     public func write(location: LineLocation, rules: [String], raw: UnsafeRawBufferPointer) throws {
         buffer.removeAll(keepingCapacity: true)
         buffer += Array("{\"file\":".utf8)
-        Self.appendString(fileNames.indices.contains(location.fileIndex) ? fileNames[location.fileIndex] : "-", to: &buffer)
+        Self.appendString(
+            fileNames.indices.contains(location.fileIndex) ? fileNames[location.fileIndex] : "-", to: &buffer)
         buffer += Array(",\"line\":\(location.line),\"errors\":[".utf8)
         for (k, rule) in rules.enumerated() {
             if k > 0 { buffer.append(UInt8(ascii: ",")) }

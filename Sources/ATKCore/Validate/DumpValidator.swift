@@ -38,10 +38,14 @@ public struct DumpValidator: DumpVisitor {
     ///   - registry: the rules; add the rules of `checks` before.
     ///   - checks: checks run after the built-in rules on every event.
     ///   - badRows: receives every line with an error.
-    public init(options: ValidationOptions, registry: RuleRegistry = RuleRegistry(), checks: [any LineCheck] = [], badRows: (any BadRowSink)? = nil) {
+    public init(
+        options: ValidationOptions, registry: RuleRegistry = RuleRegistry(), checks: [any LineCheck] = [],
+        badRows: (any BadRowSink)? = nil
+    ) {
         self.options = options
-        findings = ValidationFindings(registry: registry, enabled: options.rules, maxExamples: options.maxExamples,
-                                      breakdown: options.breakdownProperty != nil)
+        findings = ValidationFindings(
+            registry: registry, enabled: options.rules, maxExamples: options.maxExamples,
+            breakdown: options.breakdownProperty != nil)
         // Clamped: a library caller may pass any now and tolerance (the CLI checks their ranges).
         futureLimit = options.now.addingClamped(options.futureTolerance)
         types = PropertyTypeTracker(keep: options.maxExamples, withBreakdown: options.breakdownProperty != nil)
@@ -52,8 +56,11 @@ public struct DumpValidator: DumpVisitor {
         let enabled = findings.enabled
         checkDuplicates = enabled[BuiltInRule.duplicateEvent.index]
         checkTypes = enabled[BuiltInRule.propertyTypeConflict.index]
-        checkLifecycle = [BuiltInRule.lifecycleMissingAppEnd, .lifecycleOrphanAppEnd, .lifecycleDurationMismatch, .lifecyclePassivePageView]
-            .contains { enabled[$0.index] }
+        checkLifecycle = [
+            BuiltInRule.lifecycleMissingAppEnd, .lifecycleOrphanAppEnd, .lifecycleDurationMismatch,
+            .lifecyclePassivePageView,
+        ]
+        .contains { enabled[$0.index] }
     }
 
     // MARK: - Lines
@@ -61,8 +68,10 @@ public struct DumpValidator: DumpVisitor {
     public mutating func visitMalformed(_ line: MalformedLine) {
         malformedLines += 1
         findings.beginLine(line.location, breakdownValue: 0)
-        findings.report(.jsonMalformed, event: nil, value: ValidationExample.shortened(String(decoding: line.bytes.prefix(200), as: UTF8.self)),
-                        message: line.reason.description)
+        findings.report(
+            .jsonMalformed, event: nil,
+            value: ValidationExample.shortened(String(decoding: line.bytes.prefix(200), as: UTF8.self)),
+            message: line.reason.description)
         if findings.endLine() { writeBadRow(line.location, line.bytes) }
     }
 
@@ -87,8 +96,10 @@ public struct DumpValidator: DumpVisitor {
                 envelopeType = EnvelopeType(name)
             }
             if envelopeType == .unknown {
-                findings.report(.envelopeType, event: eventName(), value: Self.shown(type),
-                                message: type.kind == .string ? "unknown type '\(Self.shown(type))'" : "type is \(type.kind.withArticle), not a string")
+                findings.report(
+                    .envelopeType, event: eventName(), value: Self.shown(type),
+                    message: type.kind == .string
+                        ? "unknown type '\(Self.shown(type))'" : "type is \(type.kind.withArticle), not a string")
             }
         } else {
             findings.report(.envelopeType, event: eventName(), value: nil, message: "no type")
@@ -99,21 +110,27 @@ public struct DumpValidator: DumpVisitor {
         if isTrack {
             if let name = nameNode {
                 if nameId < 0 {
-                    findings.report(.envelopeEventName, event: nil, value: Self.shown(name), message: "event is \(name.kind.withArticle), not a string")
+                    findings.report(
+                        .envelopeEventName, event: nil, value: Self.shown(name),
+                        message: "event is \(name.kind.withArticle), not a string")
                 } else if let violation = nameInfos[Int(nameId)].violation {
-                    findings.report(.envelopeEventName, event: eventName(), value: eventName(), message: "event name \(violation)")
+                    findings.report(
+                        .envelopeEventName, event: eventName(), value: eventName(), message: "event name \(violation)")
                 }
             } else {
-                findings.report(.envelopeEventName, event: nil, value: nil, message: "\(envelopeType) line without event")
+                findings.report(
+                    .envelopeEventName, event: nil, value: nil, message: "\(envelopeType) line without event")
             }
         }
 
         // distinct_id and original_id
         if let problem = Self.idProblem(distinctId, name: "distinct_id") {
-            findings.report(.envelopeDistinctId, event: eventName(), value: distinctId.map(Self.shown), message: problem)
+            findings.report(
+                .envelopeDistinctId, event: eventName(), value: distinctId.map(Self.shown), message: problem)
         }
         if envelopeType == .trackSignup, let problem = Self.idProblem(event.originalId, name: "original_id") {
-            findings.report(.envelopeOriginalId, event: eventName(), value: event.originalId.map(Self.shown), message: problem)
+            findings.report(
+                .envelopeOriginalId, event: eventName(), value: event.originalId.map(Self.shown), message: problem)
         }
 
         // time
@@ -123,28 +140,39 @@ public struct DumpValidator: DumpVisitor {
         var scan = PropertyScan()
         if let properties = event.properties {
             if properties.kind == .object {
-                scan = checkProperties(properties, isTrack: isTrack, nameId: nameId, location: location, breakdown: breakdown, eventName: eventName)
+                scan = checkProperties(
+                    properties, isTrack: isTrack, nameId: nameId, location: location, breakdown: breakdown,
+                    eventName: eventName)
             } else if isTrack {
-                findings.report(.envelopeProperties, event: eventName(), value: Self.shown(properties),
-                                message: "properties is \(properties.kind.withArticle), not an object")
+                findings.report(
+                    .envelopeProperties, event: eventName(), value: Self.shown(properties),
+                    message: "properties is \(properties.kind.withArticle), not an object")
             }
         } else if isTrack {
-            findings.report(.envelopeProperties, event: eventName(), value: nil, message: "\(envelopeType) line without properties")
+            findings.report(
+                .envelopeProperties, event: eventName(), value: nil, message: "\(envelopeType) line without properties")
         }
 
         if isTrack && nameId >= 0 {
             let info = nameInfos[Int(nameId)]
             checkPreset(info.preset, scan, eventName)
-            if checkLifecycle, let kind = info.lifecycle, let time, let distinctId, distinctId.kind == .string, distinctId.rawBytes.count > 0 {
-                lifecycle.note(kind, user: distinctId, time: time, duration: scan.duration ?? .nan, at: location,
-                               breakdown: breakdown)
+            if checkLifecycle, let kind = info.lifecycle, let time, let distinctId, distinctId.kind == .string,
+                distinctId.rawBytes.count > 0
+            {
+                lifecycle.note(
+                    kind, user: distinctId, time: time, duration: scan.duration ?? .nan, at: location,
+                    breakdown: breakdown)
             }
         }
 
         if checkDuplicates, let trackId = event.trackId, let distinctId, let nameNode, let timeNode,
-           duplicates.seenBefore(DuplicateDetector.key(trackId: trackId, distinctId: distinctId, event: nameNode, time: timeNode), window: time) {
-            findings.report(.duplicateEvent, event: eventName(), value: Self.shown(trackId),
-                            message: "same _track_id, distinct_id, event and time as an earlier line")
+            duplicates.seenBefore(
+                DuplicateDetector.key(trackId: trackId, distinctId: distinctId, event: nameNode, time: timeNode),
+                window: time)
+        {
+            findings.report(
+                .duplicateEvent, event: eventName(), value: Self.shown(trackId),
+                message: "same _track_id, distinct_id, event and time as an earlier line")
         }
 
         if !checks.isEmpty {
@@ -162,7 +190,9 @@ public struct DumpValidator: DumpVisitor {
     public mutating func finish() {
         let keys = keyInterner, names = nameInterner
         if checkTypes {
-            types.finish(into: &findings, propertyName: { keys.string(Int32($0)) }, eventName: { $0 >= 0 ? names.string($0) : nil })
+            types.finish(
+                into: &findings, propertyName: { keys.string(Int32($0)) },
+                eventName: { $0 >= 0 ? names.string($0) : nil })
         }
         if checkLifecycle { lifecycle.finish(into: &findings) }
         for index in checks.indices { checks[index].finish(findings: &findings) }
@@ -174,20 +204,25 @@ public struct DumpValidator: DumpVisitor {
     private mutating func checkEncoding(_ event: Event, _ eventName: () -> String?) {
         let (invalid, lone) = event.tape.encodingProblems(line: event.line)
         let line = event.line
-        if let invalid, let (_, length, problem) = StringEncoding.firstInvalidUTF8(.init(rebasing: line[invalid.offset...])) {
+        if let invalid,
+            let (_, length, problem) = StringEncoding.firstInvalidUTF8(.init(rebasing: line[invalid.offset...]))
+        {
             let node = JSONNode(entries: event.tape.entries, base: event.base, index: invalid.string)
             let hex = line[invalid.offset..<invalid.offset + length]
                 .map { ($0 < 0x10 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
-            findings.report(.jsonInvalidUTF8, event: eventName(), value: Self.shown(node),
-                            message: "invalid UTF-8 at column \(invalid.offset + 1): \(hex), \(problem)")
+            findings.report(
+                .jsonInvalidUTF8, event: eventName(), value: Self.shown(node),
+                message: "invalid UTF-8 at column \(invalid.offset + 1): \(hex), \(problem)")
         }
         if let lone, let (_, _, isHigh) = StringEncoding.firstLoneSurrogate(.init(rebasing: line[lone.offset...])) {
             let node = JSONNode(entries: event.tape.entries, base: event.base, index: lone.string)
             let escape = String(decoding: line[lone.offset..<lone.offset + 6], as: UTF8.self)
-            let message = isHigh
+            let message =
+                isHigh
                 ? "a high surrogate without a low one after it" : "a low surrogate without a high one before it"
-            findings.report(.jsonLoneSurrogate, event: eventName(), value: Self.shown(node),
-                            message: "\(escape) at column \(lone.offset + 1) is \(message)")
+            findings.report(
+                .jsonLoneSurrogate, event: eventName(), value: Self.shown(node),
+                message: "\(escape) at column \(lone.offset + 1) is \(message)")
         }
     }
 
@@ -200,40 +235,53 @@ public struct DumpValidator: DumpVisitor {
             return nil
         }
         guard node.isIntegerLiteral else {
-            findings.report(.envelopeTime, event: eventName(), value: Self.shown(node),
-                            message: node.kind == .number ? "time is not an integer" : "time is \(node.kind.withArticle), not an integer")
+            findings.report(
+                .envelopeTime, event: eventName(), value: Self.shown(node),
+                message: node.kind == .number
+                    ? "time is not an integer" : "time is \(node.kind.withArticle), not an integer")
             return nil
         }
         let raw = node.rawBytes
         let negative = raw.first == UInt8(ascii: "-")
         let digits = raw.count - (negative ? 1 : 0)
         if digits == 10 && !negative {
-            findings.report(.timeSeconds, event: eventName(), value: Self.shown(node), message: "time has 10 digits: seconds, not milliseconds")
+            findings.report(
+                .timeSeconds, event: eventName(), value: Self.shown(node),
+                message: "time has 10 digits: seconds, not milliseconds")
             return nil
         }
         guard digits == 13, !negative, let time = node.int64Value else {
-            findings.report(.envelopeTime, event: eventName(), value: Self.shown(node), message: "time has \(digits) digits\(negative ? " and is negative" : ""), not 13 (ms)")
+            findings.report(
+                .envelopeTime, event: eventName(), value: Self.shown(node),
+                message: "time has \(digits) digits\(negative ? " and is negative" : ""), not 13 (ms)")
             return nil
         }
         guard time >= GeneratorTruth.timeFloor else {
-            findings.report(.envelopeTime, event: eventName(), value: Self.shown(node), message: "time is before 2015-05-15 10:24:00 UTC (1431656640000), the SDKs' floor")
+            findings.report(
+                .envelopeTime, event: eventName(), value: Self.shown(node),
+                message: "time is before 2015-05-15 10:24:00 UTC (1431656640000), the SDKs' floor")
             return nil
         }
         if time > futureLimit {
             let ahead = TimeSyntax.describe(time.subtractingClamped(options.now))
-            findings.report(.timeFuture, event: eventName(), value: Self.shown(node),
-                            message: "time is \(ahead) after now (tolerance \(TimeSyntax.describe(options.futureTolerance)))")
+            findings.report(
+                .timeFuture, event: eventName(), value: Self.shown(node),
+                message: "time is \(ahead) after now (tolerance \(TimeSyntax.describe(options.futureTolerance)))")
         }
         if let flushTime, flushTime.isIntegerLiteral {
             // Judged only within time's own range, where differences cannot overflow.
             if let flush = flushTime.int64Value, Self.validTimes.contains(flush) {
                 if time > flush {
-                    findings.report(.timeAfterFlush, event: eventName(), value: Self.shown(node),
-                                    message: "time is \(TimeSyntax.describe(time - flush)) after _flush_time \(flush): the device clock moved")
+                    findings.report(
+                        .timeAfterFlush, event: eventName(), value: Self.shown(node),
+                        message:
+                            "time is \(TimeSyntax.describe(time - flush)) after _flush_time \(flush): the device clock moved"
+                    )
                 }
             } else {
-                findings.report(.timeFlushOutOfRange, event: eventName(), value: Self.shown(flushTime),
-                                message: "_flush_time is not a time in ms: 13 digits, from 2015-05-15")
+                findings.report(
+                    .timeFlushOutOfRange, event: eventName(), value: Self.shown(flushTime),
+                    message: "_flush_time is not a time in ms: 13 digits, from 2015-05-15")
             }
         }
         return time
@@ -270,7 +318,8 @@ public struct DumpValidator: DumpVisitor {
     ///
     /// - Complexity: O(members + list elements); one hash lookup per key.
     private mutating func checkProperties(
-        _ properties: JSONNode, isTrack: Bool, nameId: Int32, location: LineLocation, breakdown: Int32, eventName: () -> String?
+        _ properties: JSONNode, isTrack: Bool, nameId: Int32, location: LineLocation, breakdown: Int32,
+        eventName: () -> String?
     ) -> PropertyScan {
         var scan = PropertyScan()
         let entries = properties.entries, base = properties.base
@@ -284,14 +333,18 @@ public struct DumpValidator: DumpVisitor {
             let keyEntry = entries[k]
             let valueIndex = k + 1
             let valueEntry = entries[valueIndex]
-            let keyBytes = UnsafeRawBufferPointer(start: base + Int(keyEntry.start), count: Int(keyEntry.end) - Int(keyEntry.start))
+            let keyBytes = UnsafeRawBufferPointer(
+                start: base + Int(keyEntry.start), count: Int(keyEntry.end) - Int(keyEntry.start))
             let keyId: Int32
             let escaped = keyEntry.flags & TapeEntry.escaped != 0
             if sequence >= 0, !escaped, position < keysByName[sequence].count,
-               keyInterner.isString(keysByName[sequence][position], equalTo: keyBytes) {
+                keyInterner.isString(keysByName[sequence][position], equalTo: keyBytes)
+            {
                 keyId = keysByName[sequence][position]
             } else {
-                keyId = escaped ? JSONDecoding.unescape(keyBytes).withUnsafeBytes { propertyKey($0) } : propertyKey(keyBytes)
+                keyId =
+                    escaped
+                    ? JSONDecoding.unescape(keyBytes).withUnsafeBytes { propertyKey($0) } : propertyKey(keyBytes)
                 if sequence >= 0 {
                     if position < keysByName[sequence].count {
                         keysByName[sequence][position] = keyId
@@ -304,19 +357,25 @@ public struct DumpValidator: DumpVisitor {
             scan.presence |= info.presence
             if info.violation != nil {
                 let key = JSONNode(entries: entries, base: base, index: k)
-                findings.report(.propertyName, event: eventName(), value: key.stringValue,
-                                message: "property key '\(key.stringValue ?? "")' \(info.violation.map(String.init(describing:)) ?? "")")
+                findings.report(
+                    .propertyName, event: eventName(), value: key.stringValue,
+                    message:
+                        "property key '\(key.stringValue ?? "")' \(info.violation.map(String.init(describing:)) ?? "")")
             }
             var type: PropertyTypeTracker.ValueType?
             switch JSONKind(rawValue: valueEntry.kind) ?? .null {
             case .string:
                 type = .string
                 // Raw bytes are at least as many as characters: short strings need no counting.
-                if valueEntry.end - valueEntry.start > 8191 { checkLength(valueIndex, key: k, entries, base, eventName) }
+                if valueEntry.end - valueEntry.start > 8191 {
+                    checkLength(valueIndex, key: k, entries, base, eventName)
+                }
             case .number:
                 type = .number
                 if info.presence == PropertyKeyInfo.eventDuration
-                    || (info.presence == PropertyKeyInfo.dollarEventDuration && scan.presence & PropertyKeyInfo.eventDuration == 0) {
+                    || (info.presence == PropertyKeyInfo.dollarEventDuration
+                        && scan.presence & PropertyKeyInfo.eventDuration == 0)
+                {
                     scan.duration = JSONNode(entries: entries, base: base, index: valueIndex).doubleValue
                 }
             case .bool:
@@ -338,7 +397,9 @@ public struct DumpValidator: DumpVisitor {
                 if valid {
                     type = .list
                 } else {
-                    report(.propertyType, key: k, value: valueIndex, entries, base, "is a list holding non-strings", eventName)
+                    report(
+                        .propertyType, key: k, value: valueIndex, entries, base, "is a list holding non-strings",
+                        eventName)
                 }
             case .object:
                 report(.propertyType, key: k, value: valueIndex, entries, base, "is an object", eventName)
@@ -370,59 +431,82 @@ public struct DumpValidator: DumpVisitor {
     }
 
     private mutating func report(
-        _ rule: BuiltInRule, key: Int, value: Int, _ entries: UnsafeMutablePointer<TapeEntry>, _ base: UnsafeRawPointer, _ problem: String, _ eventName: () -> String?
+        _ rule: BuiltInRule, key: Int, value: Int, _ entries: UnsafeMutablePointer<TapeEntry>, _ base: UnsafeRawPointer,
+        _ problem: String, _ eventName: () -> String?
     ) {
         let name = JSONNode(entries: entries, base: base, index: key).stringValue ?? ""
-        findings.report(rule, event: eventName(), value: "\(name): \(Self.shown(JSONNode(entries: entries, base: base, index: value)))",
-                        message: "property '\(name)' \(problem)")
+        findings.report(
+            rule, event: eventName(),
+            value: "\(name): \(Self.shown(JSONNode(entries: entries, base: base, index: value)))",
+            message: "property '\(name)' \(problem)")
     }
 
     /// `property.too_long` and `property.truncated` for a string (a value or a list element)
     /// longer than 8,191 bytes.
-    private mutating func checkLength(_ index: Int, key: Int, _ entries: UnsafeMutablePointer<TapeEntry>, _ base: UnsafeRawPointer, _ eventName: () -> String?) {
+    private mutating func checkLength(
+        _ index: Int, key: Int, _ entries: UnsafeMutablePointer<TapeEntry>, _ base: UnsafeRawPointer,
+        _ eventName: () -> String?
+    ) {
         let value = JSONNode(entries: entries, base: base, index: index)
         let length = value.stringLength
         guard length > 8191 else { return }
         if length == 8192 && value.withUTF8({ $0.last == UInt8(ascii: "$") }) {
-            report(.propertyTruncated, key: key, value: index, entries, base, "is 8,192 characters ending in $: an SDK cut it", eventName)
+            report(
+                .propertyTruncated, key: key, value: index, entries, base,
+                "is 8,192 characters ending in $: an SDK cut it", eventName)
         } else {
-            report(.propertyTooLong, key: key, value: index, entries, base, "is \(length) characters long (at most 8,191)", eventName)
+            report(
+                .propertyTooLong, key: key, value: index, entries, base, "is \(length) characters long (at most 8,191)",
+                eventName)
         }
     }
 
     // MARK: - Event-level rules
 
-    private mutating func checkPreset(_ preset: EventNameInfo.Preset, _ scan: PropertyScan, _ eventName: () -> String?) {
+    private mutating func checkPreset(_ preset: EventNameInfo.Preset, _ scan: PropertyScan, _ eventName: () -> String?)
+    {
         let required: [(UInt8, String)]
         switch preset {
         case .none: return
-        case .click: required = [(PropertyKeyInfo.screenName, "$screen_name"), (PropertyKeyInfo.elementType, "$element_type")]
+        case .click:
+            required = [(PropertyKeyInfo.screenName, "$screen_name"), (PropertyKeyInfo.elementType, "$element_type")]
         case .view: required = [(PropertyKeyInfo.screenName, "$screen_name")]
-        case .start: required = [(PropertyKeyInfo.isFirstTime, "$is_first_time"), (PropertyKeyInfo.resumeFromBackground, "$resume_from_background")]
+        case .start:
+            required = [
+                (PropertyKeyInfo.isFirstTime, "$is_first_time"),
+                (PropertyKeyInfo.resumeFromBackground, "$resume_from_background"),
+            ]
         case .end:
             if scan.presence & (PropertyKeyInfo.eventDuration | PropertyKeyInfo.dollarEventDuration) == 0 {
-                findings.report(.presetMissingProperty, event: eventName(), value: nil, message: "$AppEnd without event_duration or $event_duration")
+                findings.report(
+                    .presetMissingProperty, event: eventName(), value: nil,
+                    message: "$AppEnd without event_duration or $event_duration")
             }
             if let duration = scan.duration {
                 let shown = "event_duration \(LifecycleTracker.seconds(duration))"
                 if !(abs(duration * 1000) < 0x1p63) {
                     // Too large for 64-bit ms (or infinite: `1e999` reads as infinity): no span to describe.
-                    findings.report(.lifecycleDurationOutOfRange, event: eventName(), value: shown,
-                                    message: "event_duration is beyond ±9,223,372,036,854,775 s, the range of 64-bit ms")
+                    findings.report(
+                        .lifecycleDurationOutOfRange, event: eventName(), value: shown,
+                        message: "event_duration is beyond ±9,223,372,036,854,775 s, the range of 64-bit ms")
                 } else if duration < 0 {
-                    findings.report(.lifecycleNegativeDuration, event: eventName(), value: shown, message: "event_duration is negative")
+                    findings.report(
+                        .lifecycleNegativeDuration, event: eventName(), value: shown,
+                        message: "event_duration is negative")
                 } else if duration > 86_400 {
                     // Within 64-bit ms: checked above.
-                    findings.report(.lifecycleDurationTooLong, event: eventName(), value: shown,
-                                    message: "event_duration is \(TimeSyntax.describe(Int64(duration * 1000))), over 24 hours")
+                    findings.report(
+                        .lifecycleDurationTooLong, event: eventName(), value: shown,
+                        message: "event_duration is \(TimeSyntax.describe(Int64(duration * 1000))), over 24 hours")
                 }
             }
             return
         }
         let missing = required.filter { scan.presence & $0.0 == 0 }
         if !missing.isEmpty {
-            findings.report(.presetMissingProperty, event: eventName(), value: nil,
-                            message: "\(eventName() ?? "") without \(missing.map(\.1).joined(separator: " and "))")
+            findings.report(
+                .presetMissingProperty, event: eventName(), value: nil,
+                message: "\(eventName() ?? "") without \(missing.map(\.1).joined(separator: " and "))")
         }
     }
 
@@ -432,15 +516,19 @@ public struct DumpValidator: DumpVisitor {
     private mutating func breakdownValue(_ event: Event) -> Int32 {
         guard let breakdownKey else { return 0 }
         let node = breakdownKey.withUnsafeBytes { key in
-            event.properties.flatMap { $0.kind == .object ? $0.member(key) : nil } ?? event.lib.flatMap { $0.kind == .object ? $0.member(key) : nil }
+            event.properties.flatMap { $0.kind == .object ? $0.member(key) : nil }
+                ?? event.lib.flatMap { $0.kind == .object ? $0.member(key) : nil }
         }
         guard let node else { return 0 }
-        return node.kind == .string ? node.withUTF8 { findings.breakdownIndex($0) } : findings.breakdownIndex(node.sourceBytes)
+        return node.kind == .string
+            ? node.withUTF8 { findings.breakdownIndex($0) } : findings.breakdownIndex(node.sourceBytes)
     }
 
     private mutating func writeBadRow(_ location: LineLocation, _ raw: UnsafeRawBufferPointer) {
         guard let badRows, badRowError == nil else { return }
-        let ids = findings.lineRules.filter { findings.registry[$0].severity == .error }.map { findings.registry[$0].id }
+        let ids = findings.lineRules.filter { findings.registry[$0].severity == .error }.map {
+            findings.registry[$0].id
+        }
         do {
             try badRows.write(location: location, rules: ids, raw: raw)
         } catch {

@@ -13,12 +13,13 @@ struct EventNameInfo {
         violation = NameRule.check(bytes)
         let name = String(decoding: bytes, as: UTF8.self)
         lifecycle = LifecycleTracker.Kind.of(name)
-        preset = switch name {
-        case "$AppClick": .click
-        case "$AppViewScreen": .view
-        case "$AppStart": .start
-        case "$AppEnd": .end
-        default: .none
-        }
+        preset =
+            switch name {
+            case "$AppClick": .click
+            case "$AppViewScreen": .view
+            case "$AppStart": .start
+            case "$AppEnd": .end
+            default: .none
+            }
     }
 }

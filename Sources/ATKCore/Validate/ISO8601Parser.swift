@@ -15,12 +15,12 @@ struct ISO8601Parser {
     /// Milliseconds since the epoch, the fraction rounded to the nearest ms; nil for anything else.
     mutating func parse() -> Int64? {
         guard let year = digits(4), literal("-"), let month = digits(2), literal("-"), let day = digits(2),
-              (1...12).contains(month), (1...Self.daysIn(month: month, year: year)).contains(day)
+            (1...12).contains(month), (1...Self.daysIn(month: month, year: year)).contains(day)
         else { return nil }
         let days = Self.daysSinceEpoch(year: year, month: month, day: day)
         guard position < bytes.count else { return days * 86_400_000 }
         guard literal("T") || literal("t"), let hour = digits(2), literal(":"), let minute = digits(2), literal(":"),
-              let second = digits(2), hour < 24, minute < 60, second < 60
+            let second = digits(2), hour < 24, minute < 60, second < 60
         else { return nil }
         var nanoseconds: Int64 = 0
         if literal(".") {

@@ -53,11 +53,14 @@ struct LifecycleTracker {
     /// Notes one lifecycle event.
     ///
     /// - Complexity: O(length of the user id) expected.
-    mutating func note(_ kind: Kind, user: JSONNode, time: Int64, duration: Double, at location: LineLocation, breakdown: Int32) {
+    mutating func note(
+        _ kind: Kind, user: JSONNode, time: Int64, duration: Double, at location: LineLocation, breakdown: Int32
+    ) {
         let id = user.withUTF8 { users.intern($0) }
-        records.append(Record(
-            time: time, duration: duration, place: UInt64(location.fileIndex) << 40 | UInt64(location.line),
-            user: id, breakdown: breakdown, kind: kind))
+        records.append(
+            Record(
+                time: time, duration: duration, place: UInt64(location.fileIndex) << 40 | UInt64(location.line),
+                user: id, breakdown: breakdown, kind: kind))
     }
 
     /// Orders each user's events by time and reports what they show.
@@ -79,7 +82,10 @@ struct LifecycleTracker {
                 switch record.kind {
                 case .start:
                     if openStart >= 0 {
-                        found.append(crash >= 0 ? (.lifecycleMissingAppEnd, crash, openStart) : (.lifecycleMissingAppEnd, index, openStart))
+                        found.append(
+                            crash >= 0
+                                ? (.lifecycleMissingAppEnd, crash, openStart)
+                                : (.lifecycleMissingAppEnd, index, openStart))
                     }
                     openStart = index
                     crash = -1
@@ -114,8 +120,9 @@ struct LifecycleTracker {
         for finding in found {
             let record = records[finding.record]
             findings.reportLater(finding.rule.index, at: record.location, breakdownValue: record.breakdown) {
-                ValidationExample(location: record.location, event: record.kind.eventName, value: value(record),
-                                  message: message(finding.rule, record, finding.related))
+                ValidationExample(
+                    location: record.location, event: record.kind.eventName, value: value(record),
+                    message: message(finding.rule, record, finding.related))
             }
         }
     }
@@ -126,26 +133,32 @@ struct LifecycleTracker {
 
     private func message(_ rule: BuiltInRule, _ record: Record, _ related: Int) -> String {
         let other = related >= 0 ? records[related] : nil
-        let at = other.map { other in
-            let earlier = TimeSyntax.describe(record.time.subtractingClamped(other.time))
-            return "the \(other.kind.eventName) at \(Self.place(other.location, from: record.location)) (\(earlier) earlier)"
-        } ?? ""
+        let at =
+            other.map { other in
+                let earlier = TimeSyntax.describe(record.time.subtractingClamped(other.time))
+                return
+                    "the \(other.kind.eventName) at \(Self.place(other.location, from: record.location)) (\(earlier) earlier)"
+            } ?? ""
         switch rule {
         case .lifecycleMissingAppEnd where record.kind == .start:
             return "the session begun by \(at) has no $AppEnd before this $AppStart"
         case .lifecycleMissingAppEnd:
             return "the session begun by \(at) crashed and has no $AppEnd"
         case .lifecycleOrphanAppEnd:
-            return other == nil ? "$AppEnd with no $AppStart before it" : "$AppEnd with no open session (the last one was closed by \(at))"
+            return other == nil
+                ? "$AppEnd with no $AppStart before it"
+                : "$AppEnd with no open session (the last one was closed by \(at))"
         case .lifecycleDurationMismatch:
-            return "event_duration \(Self.seconds(record.duration)) s, but the session began with \(at) (tolerance \(TimeSyntax.describe(durationTolerance)))"
+            return
+                "event_duration \(Self.seconds(record.duration)) s, but the session began with \(at) (tolerance \(TimeSyntax.describe(durationTolerance)))"
         default:
             return "$AppViewScreen after \(at), with no $AppStart between: a background launch counted as a page view"
         }
     }
 
     static func place(_ location: LineLocation, from here: LineLocation) -> String {
-        location.fileIndex == here.fileIndex ? "line \(location.line)" : "input \(location.fileIndex + 1) line \(location.line)"
+        location.fileIndex == here.fileIndex
+            ? "line \(location.line)" : "input \(location.fileIndex + 1) line \(location.line)"
     }
 
     static func seconds(_ value: Double) -> String {

@@ -12,7 +12,8 @@ struct LineSet {
         while words.count <= location.fileIndex { words.append([]) }
         let word = location.line >> 6
         if words[location.fileIndex].count <= word {
-            words[location.fileIndex].append(contentsOf: repeatElement(0, count: max(word + 1 - words[location.fileIndex].count, 1024)))
+            words[location.fileIndex].append(
+                contentsOf: repeatElement(0, count: max(word + 1 - words[location.fileIndex].count, 1024)))
         }
         let bit = UInt64(1) << UInt64(location.line & 63)
         if words[location.fileIndex][word] & bit != 0 { return false }

@@ -34,7 +34,8 @@ public enum NameRule {
         guard isLetter(first) || first == UInt8(ascii: "_") || first == UInt8(ascii: "$") else {
             return .badFirstCharacter
         }
-        for byte in bytes.dropFirst() where !(isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$")) {
+        for byte in bytes.dropFirst()
+        where !(isLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "$")) {
             return .badCharacter
         }
         // Only ASCII passed, so bytes are characters.
@@ -51,7 +52,9 @@ public enum NameRule {
     }
 
     @inline(__always)
-    private static func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z") }
+    private static func isLetter(_ c: UInt8) -> Bool {
+        (c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z")
+    }
 
     @inline(__always)
     private static func isDigit(_ c: UInt8) -> Bool { c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9") }

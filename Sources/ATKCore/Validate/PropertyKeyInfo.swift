@@ -15,14 +15,15 @@ struct PropertyKeyInfo {
 
     init(_ bytes: UnsafeRawBufferPointer) {
         violation = NameRule.check(bytes)
-        presence = switch String(decoding: bytes, as: UTF8.self) {
-        case "$screen_name": Self.screenName
-        case "$element_type": Self.elementType
-        case "$is_first_time": Self.isFirstTime
-        case "$resume_from_background": Self.resumeFromBackground
-        case "event_duration": Self.eventDuration
-        case "$event_duration": Self.dollarEventDuration
-        default: 0
-        }
+        presence =
+            switch String(decoding: bytes, as: UTF8.self) {
+            case "$screen_name": Self.screenName
+            case "$element_type": Self.elementType
+            case "$is_first_time": Self.isFirstTime
+            case "$resume_from_background": Self.resumeFromBackground
+            case "event_duration": Self.eventDuration
+            case "$event_duration": Self.dollarEventDuration
+            default: 0
+            }
     }
 }

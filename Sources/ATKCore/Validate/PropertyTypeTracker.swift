@@ -74,7 +74,9 @@ struct PropertyTypeTracker {
     ///
     /// - Complexity: O(1) amortized; `shown` runs only for the first `keep` values of a type.
     @inline(__always)
-    mutating func record(name: Int, type: ValueType, at location: LineLocation, breakdown: Int32, event: Int32, shown: () -> String) {
+    mutating func record(
+        name: Int, type: ValueType, at location: LineLocation, breakdown: Int32, event: Int32, shown: () -> String
+    ) {
         if name >= firstType.count { grow(to: name + 1) }
         var first = firstType[name]
         if first < 0 {
@@ -87,9 +89,10 @@ struct PropertyTypeTracker {
         }
         firstCount[name] &+= 1
         if firstCount[name] <= keep {
-            let index = kept.append(FirstTypeLine(
-                line: location.line, shown: shown(), file: Int32(truncatingIfNeeded: location.fileIndex),
-                breakdown: breakdown, event: event, previous: lastKept[name]))
+            let index = kept.append(
+                FirstTypeLine(
+                    line: location.line, shown: shown(), file: Int32(truncatingIfNeeded: location.fileIndex),
+                    breakdown: breakdown, event: event, previous: lastKept[name]))
             lastKept[name] = Int32(truncatingIfNeeded: index)
         } else if withBreakdown {
             unkeptByValue[UInt64(name) << 32 | UInt64(UInt32(bitPattern: breakdown)), default: 0] += 1
@@ -105,7 +108,8 @@ struct PropertyTypeTracker {
 
     /// Per type, the values of property `name`.
     private func histogram(_ name: Int) -> [Int] {
-        var counts = conflicts[Int32(truncatingIfNeeded: name)]?.counts
+        var counts =
+            conflicts[Int32(truncatingIfNeeded: name)]?.counts
             ?? [Int](repeating: 0, count: ValueType.allCases.count)
         if firstType[name] >= 0 { counts[Int(firstType[name])] = firstCount[name] }
         return counts
@@ -144,7 +148,11 @@ struct PropertyTypeTracker {
         for key in conflicts.keys.sorted() {
             let name = Int(key)
             let histogram = histogram(name)
-            guard histogram.filter({ $0 > 0 }).count > 1, let majority = histogram.indices.max(by: { histogram[$0] < histogram[$1] || (histogram[$0] == histogram[$1] && $0 > $1) }) else { continue }
+            guard histogram.filter({ $0 > 0 }).count > 1,
+                let majority = histogram.indices.max(by: {
+                    histogram[$0] < histogram[$1] || (histogram[$0] == histogram[$1] && $0 > $1)
+                })
+            else { continue }
             for type in ValueType.allCases where type.rawValue != majority && histogram[type.rawValue] > 0 {
                 let lines: [(Seen, String?)]
                 if type.rawValue == Int(firstType[name]) {
@@ -162,7 +170,11 @@ struct PropertyTypeTracker {
                 }
             }
         }
-        minority.sort { ($0.seen.location.fileIndex, $0.seen.location.line, $0.name) < ($1.seen.location.fileIndex, $1.seen.location.line, $1.name) }
+        minority.sort {
+            ($0.seen.location.fileIndex, $0.seen.location.line, $0.name) < (
+                $1.seen.location.fileIndex, $1.seen.location.line, $1.name
+            )
+        }
         var previous: LineLocation?
         for entry in minority where entry.seen.location != previous {
             previous = entry.seen.location

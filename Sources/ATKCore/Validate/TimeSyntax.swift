@@ -36,7 +36,9 @@ public enum TimeSyntax {
         var rest = UInt64(milliseconds.magnitude)
         if rest < 1000 { return "\(sign)\(rest)ms" }
         rest /= 1000
-        let parts: [(UInt64, String)] = [(rest / 86_400, "d"), (rest % 86_400 / 3600, "h"), (rest % 3600 / 60, "m"), (rest % 60, "s")]
+        let parts: [(UInt64, String)] = [
+            (rest / 86_400, "d"), (rest % 86_400 / 3600, "h"), (rest % 3600 / 60, "m"), (rest % 60, "s"),
+        ]
         let shown = parts.drop { $0.0 == 0 }.prefix(2).filter { $0.0 > 0 }
         return sign + shown.map { "\($0.0)\($0.1)" }.joined(separator: " ")
     }

@@ -11,7 +11,9 @@ public struct ValidationExample: Sendable, Equatable {
     /// and `schema_path`), in order.
     public var details: [(String, String)]
 
-    public init(location: LineLocation, event: String?, value: String?, message: String, details: [(String, String)] = []) {
+    public init(
+        location: LineLocation, event: String?, value: String?, message: String, details: [(String, String)] = []
+    ) {
         self.location = location
         self.event = event
         self.value = value

@@ -78,7 +78,9 @@ public struct ValidationFindings {
         count(rule, breakdownValue)
         if registry[rule].severity == .error { lineHasError = true } else { lineHasWarning = true }
         if examples[rule].count < maxExamples {
-            examples[rule].append(ValidationExample(location: location, event: event(), value: value(), message: message(), details: details()))
+            examples[rule].append(
+                ValidationExample(
+                    location: location, event: event(), value: value(), message: message(), details: details()))
         }
     }
 

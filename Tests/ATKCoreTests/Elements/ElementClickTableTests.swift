@@ -1,20 +1,29 @@
-@testable import ATKCore
 import Testing
+
+@testable import ATKCore
 
 @Suite("Clicks per element")
 struct ElementClickTableTests {
-    private func cell(_ user: String, row: Int, content: String, recordedPath: String = ElementLines.cellPath) -> String {
+    private func cell(_ user: String, row: Int, content: String, recordedPath: String = ElementLines.cellPath) -> String
+    {
         let chain = ElementLines.cellChain.replacingOccurrences(of: "|0:3", with: "|0:\(row)")
-        return ElementLines.event(#""$screen_name":"HomeViewController","$element_path":"\#(recordedPath)","$element_position":"0:\#(row)","$element_content":"\#(content)""#, user: user, chain: chain)
+        return ElementLines.event(
+            #""$screen_name":"HomeViewController","$element_path":"\#(recordedPath)","$element_position":"0:\#(row)","$element_content":"\#(content)""#,
+            user: user, chain: chain)
     }
 
     private var lines: [String] {
         [
             cell("u1", row: 0, content: "A"), cell("u1", row: 0, content: "A"), cell("u2", row: 1, content: "A"),
             cell("u3", row: 2, content: "B", recordedPath: "Wrong/Path"),
-            ElementLines.event(#""$screen_name":"CartViewController","$element_path":"UIView/UIButton[0]","$element_content":"结算""#, user: "u1", chain: ElementLines.buttonChain),
-            ElementLines.event(#""$screen_name":"CartViewController","$element_path":"UIView/UIButton[0]","$element_content":"结算""#, user: "u2", chain: ElementLines.buttonChain),
-            ElementLines.event(#""$element_content":"A""#, name: "$AppExposure", user: "u9", chain: ElementLines.cellChain),
+            ElementLines.event(
+                #""$screen_name":"CartViewController","$element_path":"UIView/UIButton[0]","$element_content":"结算""#,
+                user: "u1", chain: ElementLines.buttonChain),
+            ElementLines.event(
+                #""$screen_name":"CartViewController","$element_path":"UIView/UIButton[0]","$element_content":"结算""#,
+                user: "u2", chain: ElementLines.buttonChain),
+            ElementLines.event(
+                #""$element_content":"A""#, name: "$AppExposure", user: "u9", chain: ElementLines.cellChain),
             #"{"event":"$AppClick","properties":{"$screen_name":"S","$element_path":"P"}}"#,
         ]
     }
@@ -23,21 +32,25 @@ struct ElementClickTableTests {
         var table = ElementClickTable()
         _ = try ElementLines.read(lines, into: &table)
         #expect(table.clicks == 7 && table.rebuiltClicks == 6 && table.groupCount == 4)
-        let rows = table.rows().map { [$0.screenName, $0.elementPath, $0.elementContent, $0.elementPosition, "\($0.clicks)", "\($0.users)"] }
-        #expect(rows == [
-            ["HomeViewController", ElementLines.cellPath, "A", nil, "3", "2"],
-            ["CartViewController", ElementLines.buttonPath, "结算", nil, "2", "2"],
-            ["HomeViewController", ElementLines.cellPath, "B", nil, "1", "1"],
-            ["S", "P", nil, nil, "1", "0"],
-        ])
+        let rows = table.rows().map {
+            [$0.screenName, $0.elementPath, $0.elementContent, $0.elementPosition, "\($0.clicks)", "\($0.users)"]
+        }
+        #expect(
+            rows == [
+                ["HomeViewController", ElementLines.cellPath, "A", nil, "3", "2"],
+                ["CartViewController", ElementLines.buttonPath, "结算", nil, "2", "2"],
+                ["HomeViewController", ElementLines.cellPath, "B", nil, "1", "1"],
+                ["S", "P", nil, nil, "1", "0"],
+            ])
         #expect(table.rows(limit: 2).count == 2)
     }
 
     @Test func splitsListRowsByPosition() throws {
         var table = ElementClickTable(byPosition: true)
         _ = try ElementLines.read(lines, into: &table)
-        #expect(table.rows().prefix(3).map { [$0.elementContent, $0.elementPosition, "\($0.clicks)"] }
-            == [["结算", nil, "2"], ["A", "0:0", "2"], ["A", "0:1", "1"]])
+        #expect(
+            table.rows().prefix(3).map { [$0.elementContent, $0.elementPosition, "\($0.clicks)"] }
+                == [["结算", nil, "2"], ["A", "0:0", "2"], ["A", "0:1", "1"]])
     }
 
     @Test func keysOnRecordedIdentifiersWhenAsked() throws {

@@ -1,16 +1,21 @@
-@testable import ATKCore
 import Testing
+
+@testable import ATKCore
 
 @Suite("Elements that moved between versions")
 struct ElementDriftFinderTests {
     /// A bar button in the hierarchy of iOS 10 or of later iOS (seed 004 §3.3.2: iOS 11 put
     /// bar buttons in a `_UIButtonBarStackView`).
-    private func barButton(user: String = "u1", app: String, os: String, modern: Bool, type: String? = "UIButton", content: String = "分享") -> String {
-        let chain = modern
+    private func barButton(
+        user: String = "u1", app: String, os: String, modern: Bool, type: String? = "UIButton", content: String = "分享"
+    ) -> String {
+        let chain =
+            modern
             ? #"["UIButton|view|0|UIButton","_UIButtonBarStackView|view|0|_UIButtonBarStackView","UINavigationBar|view|1|UIView,UINavigationBar","UILayoutContainerView|view","UINavigationController|vc","UIWindow|window","UIApplication|app","AppDelegate|delegate"]"#
             : #"["UIButton|view|0|UIButton","UINavigationBar|view|1|UIView,UINavigationBar","UILayoutContainerView|view","UINavigationController|vc","UIWindow|window","UIApplication|app","AppDelegate|delegate"]"#
         let typeMember = type.map { #","$element_type":"\#($0)""# } ?? ""
-        return ElementLines.event(#""$element_content":"\#(content)""# + typeMember, user: user, chain: chain, app: app, os: os)
+        return ElementLines.event(
+            #""$element_content":"\#(content)""# + typeMember, user: user, chain: chain, app: app, os: os)
     }
 
     private let oldPath = "UILayoutContainerView/UINavigationBar[0]/UIButton[0]"
@@ -29,7 +34,9 @@ struct ElementDriftFinderTests {
         ]).drifts
         #expect(found.count == 1)
         let drift = try #require(found.first)
-        #expect(drift.dimension == .osVersion && drift.appVersion == "2.4.0" && drift.screenName == "UINavigationController")
+        #expect(
+            drift.dimension == .osVersion && drift.appVersion == "2.4.0" && drift.screenName == "UINavigationController"
+        )
         #expect(drift.elementContent == "分享" && drift.elementType == "UIButton")
         #expect(drift.paths.map(\.version) == ["10.3.1", "11.0", "16.7.2"])
         #expect(drift.paths.map(\.paths) == [[oldPath], [newPath], [newPath]])
@@ -42,7 +49,10 @@ struct ElementDriftFinderTests {
             barButton(app: "2.3.0", os: "10.3.1", modern: false), barButton(app: "2.10.0", os: "17.5", modern: true),
         ]).drifts
         #expect(found.map(\.dimension) == [.appVersion])
-        #expect(found.first?.changes == [.init(fromVersion: "2.3.0", toVersion: "2.10.0", oldPath: oldPath, newPath: newPath)])
+        #expect(
+            found.first?.changes == [
+                .init(fromVersion: "2.3.0", toVersion: "2.10.0", oldPath: oldPath, newPath: newPath)
+            ])
     }
 
     @Test func ignoresElementsWithAPathSharedByConsecutiveVersions() throws {
@@ -66,7 +76,8 @@ struct ElementDriftFinderTests {
 
     @Test func skipsClicksWithoutAnElementType() throws {
         let finder = try find([
-            barButton(app: "2.3.0", os: "17.5", modern: false, type: nil), barButton(app: "2.4.0", os: "17.5", modern: true, type: nil),
+            barButton(app: "2.3.0", os: "17.5", modern: false, type: nil),
+            barButton(app: "2.4.0", os: "17.5", modern: true, type: nil),
             ElementLines.event(#""$element_type":"UIButton""#, name: "$AppExposure", chain: ElementLines.buttonChain),
         ])
         #expect(finder.drifts.isEmpty && finder.clicks == 2 && finder.skippedClicks == 2)

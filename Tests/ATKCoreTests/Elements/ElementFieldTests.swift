@@ -1,10 +1,13 @@
-@testable import ATKCore
 import Testing
+
+@testable import ATKCore
 
 @Suite("Comparing a recorded identifier with the rebuilt one")
 struct ElementFieldTests {
     private func compare(_ properties: String, _ field: ElementField, _ rebuilt: String?) -> ElementField.Comparison? {
-        withEvent(#"{"properties":\#(properties)}"#) { ElementField.compare(recorded: ElementProperties($0)[field], rebuilt: rebuilt) }
+        withEvent(#"{"properties":\#(properties)}"#) {
+            ElementField.compare(recorded: ElementProperties($0)[field], rebuilt: rebuilt)
+        }
     }
 
     @Test func agreesOnEqualValuesEvenWhenEscaped() {
@@ -28,12 +31,17 @@ struct ElementFieldTests {
     }
 
     @Test func findsEveryPropertyInOnePassAsEventPropertyWould() {
-        let line = #"{"properties":{"$screen_name":"A","$element_path":"P","$element_position":"0:1","$element_content":"C","$element_type":"T","$lib_version":"4.9.1","$app_version":"2.4.0","$os_version":"17.5","$responder_chain":["UIView|view"],"$screen_name":"B","\u0024element_type":"U"}}"#
+        let line =
+            #"{"properties":{"$screen_name":"A","$element_path":"P","$element_position":"0:1","$element_content":"C","$element_type":"T","$lib_version":"4.9.1","$app_version":"2.4.0","$os_version":"17.5","$responder_chain":["UIView|view"],"$screen_name":"B","\u0024element_type":"U"}}"#
         let found = withEvent(line) { event -> [String?] in
             let p = ElementProperties(event)
-            let nodes = [p.screenName, p.elementPath, p.elementPosition, p.elementContent, p.elementType, p.libVersion,
-                         p.appVersion, p.osVersion, p[.screenName]]
-            return nodes.map { $0?.stringValue } + [p.responderChain.map { String(decoding: $0.sourceBytes, as: UTF8.self) }]
+            let nodes = [
+                p.screenName, p.elementPath, p.elementPosition, p.elementContent, p.elementType, p.libVersion,
+                p.appVersion, p.osVersion, p[.screenName],
+            ]
+            return nodes.map { $0?.stringValue } + [
+                p.responderChain.map { String(decoding: $0.sourceBytes, as: UTF8.self) }
+            ]
         }
         #expect(found == ["B", "P", "0:1", "C", "U", "4.9.1", "2.4.0", "17.5", "B", #"["UIView|view"]"#])
         #expect(withEvent(#"{"properties":[1]}"#) { ElementProperties($0).object == nil } == true)
@@ -44,6 +52,7 @@ struct ElementFieldTests {
         #expect(!VersionOrder.precedes("2.10.0", "2.9.0"))
         #expect(VersionOrder.precedes("2.4", "2.4.0"))
         #expect(VersionOrder.precedes("10.3.1", "16.7.2"))
-        #expect(["18.0", "9.3", "16.7.2", "beta"].sorted(by: VersionOrder.precedes) == ["9.3", "16.7.2", "18.0", "beta"])
+        #expect(
+            ["18.0", "9.3", "16.7.2", "beta"].sorted(by: VersionOrder.precedes) == ["9.3", "16.7.2", "18.0", "beta"])
     }
 }

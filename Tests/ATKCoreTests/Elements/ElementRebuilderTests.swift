@@ -1,6 +1,7 @@
-@testable import ATKCore
 import Foundation
 import Testing
+
+@testable import ATKCore
 
 @Suite("Rewriting a dump with rebuilt identifiers")
 struct ElementRebuilderTests {
@@ -30,8 +31,11 @@ struct ElementRebuilderTests {
         mutating func visitMalformed(_ line: MalformedLine) { bytes += line.bytes + [0x0A] }
     }
 
-    private let missing = ElementLines.event(#""$screen_name":"HomeViewController","$element_position":"0:3""#, chain: ElementLines.cellChain)
-    private let wrong = ElementLines.event(#""$screen_name":"Home","$element_path":"UIView/UICollectionView[0]/ProductCell[0][-]","$element_position":"0:3""#, chain: ElementLines.cellChain)
+    private let missing = ElementLines.event(
+        #""$screen_name":"HomeViewController","$element_position":"0:3""#, chain: ElementLines.cellChain)
+    private let wrong = ElementLines.event(
+        #""$screen_name":"Home","$element_path":"UIView/UICollectionView[0]/ProductCell[0][-]","$element_position":"0:3""#,
+        chain: ElementLines.cellChain)
     private let invalid = ElementLines.event(#""$screen_name":"Home""#, chain: #"["UIButton|widget"]"#)
     private let plain = #"{"event":"$AppStart", "properties" : { "x" : 1 } }"#
     private let malformed = #"{"event":"$AppClick","properties":{"#
@@ -41,8 +45,13 @@ struct ElementRebuilderTests {
         let (rebuilder, output) = try rebuild(input, fix: false)
         let outLines = String(decoding: output, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         // Blank lines stay (empty) so line numbers do not move; a trailing blank line is not seen.
-        #expect(outLines.map(String.init) == [plain, "", malformed, missing.replacingOccurrences(
-            of: #"}}"#, with: #","$element_path":"UIView/UICollectionView[0]/ProductCell[0][-]"}}"#), wrong, invalid, ""])
+        #expect(
+            outLines.map(String.init) == [
+                plain, "", malformed,
+                missing.replacingOccurrences(
+                    of: #"}}"#, with: #","$element_path":"UIView/UICollectionView[0]/ProductCell[0][-]"}}"#), wrong,
+                invalid, "",
+            ])
         #expect(rebuilder.lines == 5 && rebuilder.changedLines == 1 && rebuilder.malformedLines == 1)
         #expect(rebuilder.withChain == 3 && rebuilder.invalidChains == 1)
         #expect(rebuilder.added == [1, 0, 0] && rebuilder.replaced == [0, 0, 0])

@@ -1,28 +1,39 @@
-@testable import ATKCore
 import Testing
+
+@testable import ATKCore
 
 @Suite("Element identifiers of events")
 struct ElementResolverTests {
-    private let chain = #"["ProductCell|cell|2|ProductCell,ProductCell,ProductCell,ProductCell|0:3","UICollectionView|view|1|UIImageView,UICollectionView","UIView|view","HomeViewController|vc","UINavigationController|vc","UIWindow|window","UIApplication|app","AppDelegate|delegate"]"#
+    private let chain =
+        #"["ProductCell|cell|2|ProductCell,ProductCell,ProductCell,ProductCell|0:3","UICollectionView|view|1|UIImageView,UICollectionView","UIView|view","HomeViewController|vc","UINavigationController|vc","UIWindow|window","UIApplication|app","AppDelegate|delegate"]"#
 
     @Test("a valid chain wins over wrong recorded identifiers, unless recorded ones are forced")
     func rebuiltWins() {
-        let line = #"{"event":"$AppClick","properties":{"$screen_name":"Wrong","$element_path":"UIView/X[0]","$element_position":"9:9","$responder_chain":\#(chain)}}"#
-        let (rebuilt, recorded) = withEvent(line) { event -> (ResolvedElement, ResolvedElement) in
-            var resolver = ElementResolver()
-            var forced = ElementResolver(useRecordedIdentifiers: true)
-            return (resolver.resolve(event), forced.resolve(event))
-        } ?? (ResolvedElement(source: .recorded), ResolvedElement(source: .recorded))
-        #expect(rebuilt == ResolvedElement(
-            screenName: "HomeViewController", elementPath: "UIView/UICollectionView[0]/ProductCell[0][-]",
-            elementPosition: "0:3", source: .rebuilt,
-            responderPath: "UINavigationController/HomeViewController/UIView/UICollectionView[0]/ProductCell[0][-]"))
-        #expect(recorded == ResolvedElement(screenName: "Wrong", elementPath: "UIView/X[0]", elementPosition: "9:9", source: .recorded))
+        let line =
+            #"{"event":"$AppClick","properties":{"$screen_name":"Wrong","$element_path":"UIView/X[0]","$element_position":"9:9","$responder_chain":\#(chain)}}"#
+        let (rebuilt, recorded) =
+            withEvent(line) { event -> (ResolvedElement, ResolvedElement) in
+                var resolver = ElementResolver()
+                var forced = ElementResolver(useRecordedIdentifiers: true)
+                return (resolver.resolve(event), forced.resolve(event))
+            } ?? (ResolvedElement(source: .recorded), ResolvedElement(source: .recorded))
+        #expect(
+            rebuilt
+                == ResolvedElement(
+                    screenName: "HomeViewController", elementPath: "UIView/UICollectionView[0]/ProductCell[0][-]",
+                    elementPosition: "0:3", source: .rebuilt,
+                    responderPath:
+                        "UINavigationController/HomeViewController/UIView/UICollectionView[0]/ProductCell[0][-]"))
+        #expect(
+            recorded
+                == ResolvedElement(
+                    screenName: "Wrong", elementPath: "UIView/X[0]", elementPosition: "9:9", source: .recorded))
     }
 
     @Test("no chain or an invalid chain falls back to the recorded identifiers")
     func fallback() {
-        let invalid = #"{"properties":{"$element_path":"UIView/UIButton[0]","$responder_chain":["UIButton|widget|0|UIButton"]}}"#
+        let invalid =
+            #"{"properties":{"$element_path":"UIView/UIButton[0]","$responder_chain":["UIButton|widget|0|UIButton"]}}"#
         let notStrings = #"{"properties":{"$element_path":"P","$responder_chain":[1,2]}}"#
         let none = #"{"properties":{"$element_path":"P"}}"#
         let readings = [invalid, notStrings, none].map { line in
@@ -50,11 +61,15 @@ struct ElementResolverCacheTests {
 
     @Test("readings stay right when the cache is cleared at its limit and for repeated chains")
     func clearsAtTheLimit() throws {
-        let lines = [ElementLines.cellChain, ElementLines.buttonChain, ElementLines.cellChain, ElementLines.containerChain,
-                     ElementLines.buttonChain, ElementLines.buttonChain]
-            .map { ElementLines.event("", chain: $0) }
-        let expected = [ElementLines.cellPath, ElementLines.buttonPath, ElementLines.cellPath, ElementLines.containerPath,
-                        ElementLines.buttonPath, ElementLines.buttonPath]
+        let lines = [
+            ElementLines.cellChain, ElementLines.buttonChain, ElementLines.cellChain, ElementLines.containerChain,
+            ElementLines.buttonChain, ElementLines.buttonChain,
+        ]
+        .map { ElementLines.event("", chain: $0) }
+        let expected = [
+            ElementLines.cellPath, ElementLines.buttonPath, ElementLines.cellPath, ElementLines.containerPath,
+            ElementLines.buttonPath, ElementLines.buttonPath,
+        ]
         for limit in [1, 2, 100] {
             var visitor = Paths(resolver: ElementResolver(cacheLimit: limit))
             _ = try ElementLines.read(lines, into: &visitor)
@@ -65,7 +80,9 @@ struct ElementResolverCacheTests {
 
 extension ResolvedElement {
     init(screenName: String? = nil, elementPath: String? = nil, elementPosition: String? = nil, source: Source) {
-        self.init(screenName: screenName, elementPath: elementPath, elementPosition: elementPosition, source: source, responderPath: nil)
+        self.init(
+            screenName: screenName, elementPath: elementPath, elementPosition: elementPosition, source: source,
+            responderPath: nil)
     }
 }
 

@@ -1,16 +1,23 @@
-@testable import ATKCore
 import Testing
+
+@testable import ATKCore
 
 @Suite("Verifying recorded identifiers against rebuilt ones")
 struct ElementVerifierTests {
-    private let cellFields = #""$screen_name":"HomeViewController","$element_path":"UIView/UICollectionView[0]/ProductCell[0][-]","$element_position":"0:3""#
+    private let cellFields =
+        #""$screen_name":"HomeViewController","$element_path":"UIView/UICollectionView[0]/ProductCell[0][-]","$element_position":"0:3""#
 
     @Test func countsMismatchesAndMissingFieldsPerField() throws {
         let lines = [
             ElementLines.event(cellFields, chain: ElementLines.cellChain),
-            ElementLines.event(#""$screen_name":"HomeViewController","$element_path":"UILayoutContainerView/UIView","$element_position":"0:4""#, chain: ElementLines.cellChain),
-            ElementLines.event(#""$screen_name":"HomeViewController","$element_position":"0:3""#, chain: ElementLines.cellChain),
-            ElementLines.event(#""$screen_name":"CartViewController","$element_path":"UIView/UIButton[0]""#, chain: ElementLines.buttonChain),
+            ElementLines.event(
+                #""$screen_name":"HomeViewController","$element_path":"UILayoutContainerView/UIView","$element_position":"0:4""#,
+                chain: ElementLines.cellChain),
+            ElementLines.event(
+                #""$screen_name":"HomeViewController","$element_position":"0:3""#, chain: ElementLines.cellChain),
+            ElementLines.event(
+                #""$screen_name":"CartViewController","$element_path":"UIView/UIButton[0]""#,
+                chain: ElementLines.buttonChain),
             ElementLines.event(#""$screen_name":"HomeViewController""#, name: "$AppViewScreen"),
         ]
         var verifier = ElementVerifier()
@@ -21,22 +28,31 @@ struct ElementVerifierTests {
         #expect(verifier.eventsWithDifferences == 2)
         #expect(verifier.hasFindings)
         #expect(verifier.differenceExamples.map(\.location.line) == [2, 2, 3])
-        #expect(verifier.differenceExamples.first == .init(
-            location: LineLocation(fileIndex: 0, line: 2), field: .elementPath, comparison: .mismatch,
-            recorded: "UILayoutContainerView/UIView", rebuilt: ElementLines.cellPath))
+        #expect(
+            verifier.differenceExamples.first
+                == .init(
+                    location: LineLocation(fileIndex: 0, line: 2), field: .elementPath, comparison: .mismatch,
+                    recorded: "UILayoutContainerView/UIView", rebuilt: ElementLines.cellPath))
     }
 
     @Test func acceptsTheCustomContainerAsTheScreenAndFlagsItsChild() throws {
         let fields = #""$element_path":"UIView/UITableView[0]/ArticleCell[0][-]","$element_position":"0:0""#
         let lines = [
-            ElementLines.event(#""$screen_name":"DiscoverViewController","# + fields, chain: ElementLines.containerChain),
-            ElementLines.event(#""$screen_name":"ArticleViewController","# + fields, chain: ElementLines.containerChain),
+            ElementLines.event(
+                #""$screen_name":"DiscoverViewController","# + fields, chain: ElementLines.containerChain),
+            ElementLines.event(
+                #""$screen_name":"ArticleViewController","# + fields, chain: ElementLines.containerChain),
         ]
         var verifier = ElementVerifier()
         _ = try ElementLines.read(lines, into: &verifier)
         #expect(verifier.mismatches == [0, 0, 1])
-        #expect(verifier.commonPairs(.screenName, limit: 5)
-            == [.init(field: .screenName, recorded: "ArticleViewController", rebuilt: "DiscoverViewController", events: 1)])
+        #expect(
+            verifier.commonPairs(.screenName, limit: 5)
+                == [
+                    .init(
+                        field: .screenName, recorded: "ArticleViewController", rebuilt: "DiscoverViewController",
+                        events: 1)
+                ])
     }
 
     @Test func reportsInvalidChainsWithTheirLineAndGoesOn() throws {
@@ -61,7 +77,8 @@ struct ElementVerifierTests {
     }
 
     @Test func ranksPairsAndBreaksDownByVersion() throws {
-        let wrong = #""$screen_name":"HomeViewController","$element_path":"UIView/UICollectionView[0]/ProductCell[0][-]","$element_position":"#
+        let wrong =
+            #""$screen_name":"HomeViewController","$element_path":"UIView/UICollectionView[0]/ProductCell[0][-]","$element_position":"#
         let lines = [
             ElementLines.event(wrong + #""0:4""#, chain: ElementLines.cellChain, app: "2.10.0"),
             ElementLines.event(wrong + #""0:4""#, chain: ElementLines.cellChain, app: "2.9.0"),
@@ -71,8 +88,9 @@ struct ElementVerifierTests {
         ]
         var verifier = ElementVerifier(maxExamples: 1)
         _ = try ElementLines.read(lines, into: &verifier)
-        #expect(verifier.commonPairs(.elementPosition, limit: 5).map { [$0.recorded, $0.rebuilt, "\($0.events)"] }
-            == [["0:4", "0:3", "2"], ["0:5", "0:3", "1"]])
+        #expect(
+            verifier.commonPairs(.elementPosition, limit: 5).map { [$0.recorded, $0.rebuilt, "\($0.events)"] }
+                == [["0:4", "0:3", "2"], ["0:5", "0:3", "1"]])
         #expect(verifier.commonPairs(.elementPosition, limit: 1).count == 1)
         #expect(verifier.commonPairs(.elementPath, limit: 5).map(\.recorded) == [nil])
         #expect(verifier.differenceExamples.count == 1)

@@ -1,6 +1,7 @@
-@testable import ATKCore
 import Foundation
 import Testing
+
+@testable import ATKCore
 
 @Suite("Counting visual events")
 struct VisualEventCounterTests {
@@ -16,13 +17,17 @@ struct VisualEventCounterTests {
 
     private var lines: [String] {
         [
-            ElementLines.event(#""$screen_name":"Home","$element_path":"Old/Path""#, user: "u1", chain: ElementLines.cellChain),
+            ElementLines.event(
+                #""$screen_name":"Home","$element_path":"Old/Path""#, user: "u1", chain: ElementLines.cellChain),
             ElementLines.event("", user: "u1", chain: ElementLines.cellChain),
-            ElementLines.event("", user: "u2", chain: ElementLines.cellChain.replacingOccurrences(of: "|0:3", with: "|0:1")),
+            ElementLines.event(
+                "", user: "u2", chain: ElementLines.cellChain.replacingOccurrences(of: "|0:3", with: "|0:1")),
             ElementLines.event(#""$element_content":"结算""#, user: "u1", chain: ElementLines.buttonChain),
             ElementLines.event(#""$element_content":"去结算""#, user: "u2", chain: ElementLines.buttonChain),
             ElementLines.event("", name: "$AppExposure", user: "u3", chain: ElementLines.cellChain),
-            ElementLines.event(#""$screen_name":"CartViewController","$element_path":"UIView/UIButton[0]","$element_content":"结算""#, user: "u4"),
+            ElementLines.event(
+                #""$screen_name":"CartViewController","$element_path":"UIView/UIButton[0]","$element_content":"结算""#,
+                user: "u4"),
         ]
     }
 

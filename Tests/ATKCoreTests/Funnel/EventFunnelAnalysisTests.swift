@@ -15,17 +15,21 @@ import Testing
 
     @Test("the window's end is inclusive")
     func windowEnd() throws {
-        let lines = [track("in", 0, "A"), track("in", 4, "B"), track("in", 10, "C"),
-                     track("out", 0, "A"), track("out", 4, "B"), track("out", 11, "C")]
+        let lines = [
+            track("in", 0, "A"), track("in", 4, "B"), track("in", 10, "C"),
+            track("out", 0, "A"), track("out", 4, "B"), track("out", 11, "C"),
+        ]
         #expect(try eventFunnel(lines, steps: "A,B,C").total.userCounts == [2, 2, 1])
         #expect(try eventFunnel(lines, steps: "A,B,C", window: "11ms").total.userCounts == [2, 2, 2])
     }
 
     @Test("a later step-1 event starts a new attempt while the older chain goes on")
     func restarts() throws {
-        let lines = [track("kept", 0, "A"), track("kept", 1, "B"), track("kept", 5, "A"), track("kept", 9, "C"),
-                     track("late", 0, "A"), track("late", 1, "B"), track("late", 12, "A"), track("late", 15, "C"),
-                     track("again", 0, "A"), track("again", 12, "A"), track("again", 14, "B"), track("again", 20, "C")]
+        let lines = [
+            track("kept", 0, "A"), track("kept", 1, "B"), track("kept", 5, "A"), track("kept", 9, "C"),
+            track("late", 0, "A"), track("late", 1, "B"), track("late", 12, "A"), track("late", 15, "C"),
+            track("again", 0, "A"), track("again", 12, "A"), track("again", 14, "B"), track("again", 20, "C"),
+        ]
         let result = try eventFunnel(lines, steps: "A,B,C")
         #expect(result.total.userCounts == [3, 3, 2])
         // Times of the earliest chain reaching each user's level: B-A gaps 1, 1, 2; C-B gaps 8, 6.
@@ -35,8 +39,10 @@ import Testing
 
     @Test("repeated steps, and one event matching two steps (it fills both, as in ClickHouse)")
     func repeatedSteps() throws {
-        let lines = [track("two", 0, "A"), track("two", 3, "A"), track("two", 5, "B"),
-                     track("one", 0, "A"), track("one", 5, "B")]
+        let lines = [
+            track("two", 0, "A"), track("two", 3, "A"), track("two", 5, "B"),
+            track("one", 0, "A"), track("one", 5, "B"),
+        ]
         #expect(try eventFunnel(lines, steps: "A,A,B").total.userCounts == [2, 2, 2])
         let filtered = [track("u", 0, "Buy", #""price":150"#), track("v", 0, "Buy", #""price":50"#)]
         #expect(try eventFunnel(filtered, steps: "Buy,Buy[price>=100]").total.userCounts == [2, 1])
@@ -44,7 +50,9 @@ import Testing
 
     @Test("strict-dedup stops at a repeat of a reached step")
     func strictDedup() throws {
-        let lines = [track("u", 1, "A"), track("u", 2, "B"), track("u", 3, "A"), track("u", 4, "B"), track("u", 5, "C")]
+        let lines = [
+            track("u", 1, "A"), track("u", 2, "B"), track("u", 3, "A"), track("u", 4, "B"), track("u", 5, "C"),
+        ]
         #expect(try eventFunnel(lines, steps: "A,B,C").total.userCounts == [1, 1, 1])
         #expect(try eventFunnel(lines, steps: "A,B,C", mode: .strictDeduplication).total.userCounts == [1, 1, 0])
     }
@@ -58,10 +66,12 @@ import Testing
 
     @Test("strict-order: any other row of the same user stops the funnel; other users' rows and non-track lines do not")
     func strictOrder() throws {
-        let lines = [track("u", 1, "A"), track("u", 2, "B"), track("u", 3, "X"), track("u", 4, "C"),
-                     track("v", 1, "A"), track("v", 2, "B"), track("w", 3, "X"), track("v", 4, "C"),
-                     track("p", 1, "A"), track("p", 2, "B"), track("p", 4, "C"),
-                     #"{"type":"profile_set","distinct_id":"p","time":3,"properties":{}}"#]
+        let lines = [
+            track("u", 1, "A"), track("u", 2, "B"), track("u", 3, "X"), track("u", 4, "C"),
+            track("v", 1, "A"), track("v", 2, "B"), track("w", 3, "X"), track("v", 4, "C"),
+            track("p", 1, "A"), track("p", 2, "B"), track("p", 4, "C"),
+            #"{"type":"profile_set","distinct_id":"p","time":3,"properties":{}}"#,
+        ]
         let strict = try eventFunnel(lines, steps: "A,B,C", mode: .strictOrder)
         #expect(strict.total.userCounts == [3, 3, 2])
         #expect(try eventFunnel(lines, steps: "A,B,C").total.userCounts == [3, 3, 3])
@@ -73,8 +83,10 @@ import Testing
 
     @Test("unsorted lines (late arrivals) give the sorted result")
     func unsortedInput() throws {
-        let sorted = [track("u", 0, "A"), track("v", 1, "A"), track("u", 3, "B"), track("v", 4, "X"),
-                      track("v", 5, "B"), track("u", 8, "C"), track("v", 9, "C")]
+        let sorted = [
+            track("u", 0, "A"), track("v", 1, "A"), track("u", 3, "B"), track("v", 4, "X"),
+            track("v", 5, "B"), track("u", 8, "C"), track("v", 9, "C"),
+        ]
         for mode: FunnelMode in [[], .strictOrder, .strictDeduplication, .strictIncrease] {
             let forward = try eventFunnel(sorted, steps: "A,B,C", mode: mode)
             let backward = try eventFunnel(sorted.reversed(), steps: "A,B,C", mode: mode)
@@ -85,7 +97,10 @@ import Testing
 
     @Test("users with one step count at step 1 only; users without step 1 not at all")
     func oneStep() throws {
-        let lines = [track("only-a", 0, "A"), track("no-a", 1, "B"), track("no-a", 2, "C"), track("all", 0, "A"), track("all", 1, "B")]
+        let lines = [
+            track("only-a", 0, "A"), track("no-a", 1, "B"), track("no-a", 2, "C"), track("all", 0, "A"),
+            track("all", 1, "B"),
+        ]
         let result = try eventFunnel(lines, steps: "A,B,C")
         #expect(result.total.userCounts == [2, 1, 0])
         #expect(result.total.users.steps[1].conversionFromPrevious == 0.5)
@@ -95,12 +110,16 @@ import Testing
 
     @Test("exclusions between the first and last reached step (inclusive) drop the user")
     func exclusions() throws {
-        let lines = [track("inside", 0, "A"), track("inside", 2, "X"), track("inside", 4, "B"),
-                     track("after", 0, "A"), track("after", 4, "B"), track("after", 7, "X"),
-                     track("tied", 0, "A"), track("tied", 0, "X"), track("tied", 1, "B"),
-                     track("single", 5, "A"), track("single", 5, "X"),
-                     track("filtered", 0, "A"), track("filtered", 2, "X", #""k":"no""#), track("filtered", 3, "B")]
-        let result = try eventFunnel(lines, steps: "A,B") { $0.steps = try FunnelSteps(steps: $0.steps.steps, exclusions: [StepSpec.parse("X[k!=no]")]) }
+        let lines = [
+            track("inside", 0, "A"), track("inside", 2, "X"), track("inside", 4, "B"),
+            track("after", 0, "A"), track("after", 4, "B"), track("after", 7, "X"),
+            track("tied", 0, "A"), track("tied", 0, "X"), track("tied", 1, "B"),
+            track("single", 5, "A"), track("single", 5, "X"),
+            track("filtered", 0, "A"), track("filtered", 2, "X", #""k":"no""#), track("filtered", 3, "B"),
+        ]
+        let result = try eventFunnel(lines, steps: "A,B") {
+            $0.steps = try FunnelSteps(steps: $0.steps.steps, exclusions: [StepSpec.parse("X[k!=no]")])
+        }
         #expect(result.total.userCounts == [2, 2])
         #expect(result.total.users.excludedCount == 3)
         #expect(result.exclusionEvents == 4)
@@ -108,10 +127,12 @@ import Testing
 
     @Test("breakdown: the value on the counted attempt's step-1 event, top values then other")
     func breakdown() throws {
-        let lines = [track("u1", 0, "A", #""src":"a""#), track("u1", 5, "A", #""src":"b""#), track("u1", 7, "B"),
-                     track("u2", 0, "A", #""src":"a""#), track("u2", 15, "A", #""src":"b""#), track("u2", 20, "B"),
-                     track("u3", 0, "A", #""src":"b""#),
-                     track("u4", 0, "A")]
+        let lines = [
+            track("u1", 0, "A", #""src":"a""#), track("u1", 5, "A", #""src":"b""#), track("u1", 7, "B"),
+            track("u2", 0, "A", #""src":"a""#), track("u2", 15, "A", #""src":"b""#), track("u2", 20, "B"),
+            track("u3", 0, "A", #""src":"b""#),
+            track("u4", 0, "A"),
+        ]
         let result = try eventFunnel(lines, steps: "A,B") {
             $0.breakdownProperty = "src"
             $0.breakdownLimit = 2
@@ -143,11 +164,13 @@ import Testing
 
     @Test("rows are track events with a key and an integer time; other matching lines are skipped")
     func rows() throws {
-        let lines = [track("u", 0, "A"),
-                     #"{"type":"profile_set","distinct_id":"v","time":0,"event":"A","properties":{}}"#,
-                     #"{"type":"track","time":0,"event":"A","properties":{}}"#,
-                     #"{"type":"track","distinct_id":"w","time":"0","event":"A","properties":{}}"#,
-                     #"{"type":"track","distinct_id":"w","time":1,"event":"A","properties":"#]
+        let lines = [
+            track("u", 0, "A"),
+            #"{"type":"profile_set","distinct_id":"v","time":0,"event":"A","properties":{}}"#,
+            #"{"type":"track","time":0,"event":"A","properties":{}}"#,
+            #"{"type":"track","distinct_id":"w","time":"0","event":"A","properties":{}}"#,
+            #"{"type":"track","distinct_id":"w","time":1,"event":"A","properties":"#,
+        ]
         let result = try eventFunnel(lines, steps: "A")
         #expect(result.total.userCounts == [1])
         #expect(result.skippedEvents == 3)
@@ -156,8 +179,10 @@ import Testing
 
     @Test("numeric filters read numbers written as strings; quoted literals compare text")
     func numericStrings() throws {
-        let lines = [track("a", 0, "Buy", #""price":"129.00""#), track("b", 0, "Buy", #""price":"99.5""#),
-                     track("c", 0, "Buy", #""price":1e3"#), track("d", 0, "Buy", #""price":"1.0""#)]
+        let lines = [
+            track("a", 0, "Buy", #""price":"129.00""#), track("b", 0, "Buy", #""price":"99.5""#),
+            track("c", 0, "Buy", #""price":1e3"#), track("d", 0, "Buy", #""price":"1.0""#),
+        ]
         #expect(try eventFunnel(lines, steps: "Buy[price>=100]").total.userCounts == [2])
         #expect(try eventFunnel(lines, steps: "Buy[price=1]").total.userCounts == [1])
         #expect(try eventFunnel(lines, steps: #"Buy[price="1"]"#).total.userCounts == [0])

@@ -19,7 +19,10 @@ import Testing
         #expect(result.paths.map(\.conversions) == [2, 1, 1])
         #expect(result.paths.map(\.users) == [2, 1, 1])
         #expect(result.paths.first?.share == 0.5)
-        #expect(result.edges.map { "\($0.source)>\($0.target)=\($0.count)" } == ["DL_HOME>DL_PDP=2", "1>3=1", "DL_HOME>DL_PLP=1", "DL_PLP>DL_PDP=1"])
+        #expect(
+            result.edges.map { "\($0.source)>\($0.target)=\($0.count)" } == [
+                "DL_HOME>DL_PDP=2", "1>3=1", "DL_HOME>DL_PLP=1", "DL_PLP>DL_PDP=1",
+            ])
     }
 
     @Test("conversions without a path or with an unreadable one are counted, not dropped")
@@ -38,15 +41,19 @@ import Testing
 
     @Test("a pattern counts paths holding its nodes in order; strict needs them adjacent")
     func pattern() throws {
-        let lines = [conversion("u", #"["DL_HOME","DL_PLP","DL_PDP"]"#), conversion("v", #"["DL_HOME","DL_PDP"]"#),
-                     conversion("v", #"["DL_ARTICLE","DL_PDP"]"#), conversion("w", #"["DL_PDP","DL_HOME"]"#)]
+        let lines = [
+            conversion("u", #"["DL_HOME","DL_PLP","DL_PDP"]"#), conversion("v", #"["DL_HOME","DL_PDP"]"#),
+            conversion("v", #"["DL_ARTICLE","DL_PDP"]"#), conversion("w", #"["DL_PDP","DL_HOME"]"#),
+        ]
         let loose = try pathFunnel(lines) { $0.pattern = try PathPattern(parsing: "DL_HOME>DL_PDP", strict: false) }
         #expect(loose.steps.map(\.conversions) == [3, 2])
         #expect(loose.steps.map(\.users) == [3, 2])
         #expect(loose.steps.last?.conversionFromPrevious == 2.0 / 3.0)
         let strict = try pathFunnel(lines) { $0.pattern = try PathPattern(parsing: "DL_HOME > DL_PDP", strict: true) }
         #expect(strict.steps.map(\.conversions) == [3, 1])
-        let entity = try pathFunnel([conversion("u", #"["DL_HOME#P1","DL_PDP"]"#), conversion("u", #"["DL_HOME#P2","DL_PDP"]"#)]) {
+        let entity = try pathFunnel([
+            conversion("u", #"["DL_HOME#P1","DL_PDP"]"#), conversion("u", #"["DL_HOME#P2","DL_PDP"]"#),
+        ]) {
             $0.pattern = try PathPattern(parsing: "DL_HOME#P1>DL_PDP", strict: false)
         }
         #expect(entity.steps.map(\.conversions) == [1, 1])
@@ -54,9 +61,11 @@ import Testing
 
     @Test("entities at a node: the last occurrence, none when it has no entity, only completed patterns")
     func entities() throws {
-        let lines = [conversion("u", #"["DL_ARTICLE#A1","DL_PDP","DL_ARTICLE#A2","DL_PDP"]"#),
-                     conversion("v", #"{"nodesV2":["DL_ARTICLE","DL_PDP"],"entityIndexes":[0,7],"entityIds":["A2","Z"]}"#),
-                     conversion("w", #"["DL_ARTICLE","DL_PDP"]"#), conversion("x", #"["DL_HOME","DL_PDP"]"#)]
+        let lines = [
+            conversion("u", #"["DL_ARTICLE#A1","DL_PDP","DL_ARTICLE#A2","DL_PDP"]"#),
+            conversion("v", #"{"nodesV2":["DL_ARTICLE","DL_PDP"],"entityIndexes":[0,7],"entityIds":["A2","Z"]}"#),
+            conversion("w", #"["DL_ARTICLE","DL_PDP"]"#), conversion("x", #"["DL_HOME","DL_PDP"]"#),
+        ]
         let result = try pathFunnel(lines) { $0.entityNode = "DL_ARTICLE" }
         #expect(result.entities.map(\.entity) == ["A2", nil])
         #expect(result.entities.map(\.conversions) == [2, 1])

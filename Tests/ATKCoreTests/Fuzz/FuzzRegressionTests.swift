@@ -28,7 +28,8 @@ struct FuzzRegressionTests {
 
     @Test("every target runs on the sample dump's first lines, and on nothing")
     func everyTarget() throws {
-        let sample = Array("""
+        let sample = Array(
+            """
             {"type":"track","event":"$AppStart","distinct_id":"u","time":1788248827115,"properties":{}}
             {"type":"track","event":"$AppEnd","distinct_id":"u","time":1788248837115,"properties":{"event_duration":10}}
 

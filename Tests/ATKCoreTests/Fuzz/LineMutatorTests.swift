@@ -1,5 +1,6 @@
-@testable import ATKFuzz
 import Testing
+
+@testable import ATKFuzz
 
 @Suite("Token mutations of the fuzzer")
 struct LineMutatorTests {
@@ -16,9 +17,15 @@ struct LineMutatorTests {
             #expect(text.contains(#""event":"$AppEnd""#) && text.contains(#""event_duration":"#))
             seen.insert(text)
         }
-        #expect(seen.contains(#"{"time":-9223372036854775808,"event":"$AppEnd","properties":{"event_duration":12.5,"l":[1, -2]}}"#))
-        #expect(seen.contains(#"{"time":1788248827115,"event":"$AppEnd","properties":{"event_duration":9.3e15,"l":[1, -2]}}"#))
-        #expect(seen.contains(#"{"time":1788248827115,"event":"$AppEnd","properties":{"event_duration":12.5,"l":[1, 12.5]}}"#))
+        #expect(
+            seen.contains(
+                #"{"time":-9223372036854775808,"event":"$AppEnd","properties":{"event_duration":12.5,"l":[1, -2]}}"#))
+        #expect(
+            seen.contains(
+                #"{"time":1788248827115,"event":"$AppEnd","properties":{"event_duration":9.3e15,"l":[1, -2]}}"#))
+        #expect(
+            seen.contains(
+                #"{"time":1788248827115,"event":"$AppEnd","properties":{"event_duration":12.5,"l":[1, 12.5]}}"#))
     }
 
     @Test("a duplicated line is a whole line; nothing grows past maxSize")

@@ -1,10 +1,13 @@
-@testable import ATKCore
 import Foundation
 import Testing
 
+@testable import ATKCore
+
 @Suite("Generator and stats agree with the truth")
 struct DumpGeneratorTests {
-    private func generate(users: Int, seed: UInt64, faults: Double, gzip: Bool = false, in directory: TemporaryDirectory) throws -> (path: String, truth: GeneratorTruth) {
+    private func generate(
+        users: Int, seed: UInt64, faults: Double, gzip: Bool = false, in directory: TemporaryDirectory
+    ) throws -> (path: String, truth: GeneratorTruth) {
         var options = GeneratorOptions()
         options.users = users
         options.seed = seed
@@ -61,7 +64,9 @@ struct DumpGeneratorTests {
         #expect(stats.userCount == truth.users.count)
         #expect(stats.firstTime == truth.firstTime)
         #expect(stats.lastTime == truth.lastTime)
-        let expected = truth.eventCounts.keys.sorted().map { ($0, truth.eventCounts[$0] ?? 0, truth.eventUsers[$0]?.count ?? 0) }
+        let expected = truth.eventCounts.keys.sorted().map {
+            ($0, truth.eventCounts[$0] ?? 0, truth.eventUsers[$0]?.count ?? 0)
+        }
         let actual = stats.eventRows.sorted { $0.event < $1.event }.map { ($0.event, $0.count, $0.users) }
         #expect(actual.map(\.0) == expected.map(\.0))
         #expect(actual.map(\.1) == expected.map(\.1))
@@ -83,7 +88,9 @@ struct DumpGeneratorTests {
         let (_, truth) = try generate(users: 60, seed: 6, faults: 0, in: directory)
         #expect(truth.ruleLines.isEmpty)
         #expect(truth.faultLines.isEmpty && truth.unlinedFaults.isEmpty)
-        #expect(truth.impressions.duplicates == 0 && truth.impressions.clicksWithoutExposure == 0 && truth.impressions.indexGaps == 0)
+        #expect(
+            truth.impressions.duplicates == 0 && truth.impressions.clicksWithoutExposure == 0
+                && truth.impressions.indexGaps == 0)
         #expect(truth.invalidChains == 0 && truth.mismatches.values.allSatisfy { $0 == 0 })
         #expect(truth.conversions > 0 && truth.conversionsWithoutPath == 0)
         #expect(truth.impressions.exposures > 0 && truth.withChain > 0)
@@ -118,13 +125,14 @@ struct UINodeTests {
         #expect(cell.elementPath == "UIView/UICollectionView[0]/ProductCell[0][-]")
         #expect(cell.elementPosition == "0:3")
         #expect(cell.screenName == "HomeViewController")
-        #expect(cell.responderChain == [
-            "ProductCell|cell|0|ProductCell,ProductCell,ProductCell,ProductCell|0:3",
-            "UICollectionView|view|3|UIImageView,UIButton,UIButton,UICollectionView", "UIView|view",
-            "HomeViewController|vc|0|HomeViewController",
-            "UINavigationController|vc|0|UINavigationController,UINavigationController,UINavigationController",
-            "UITabBarController|vc", "UIWindow|window", "UIApplication|app", "AppDelegate|delegate",
-        ])
+        #expect(
+            cell.responderChain == [
+                "ProductCell|cell|0|ProductCell,ProductCell,ProductCell,ProductCell|0:3",
+                "UICollectionView|view|3|UIImageView,UIButton,UIButton,UICollectionView", "UIView|view",
+                "HomeViewController|vc|0|HomeViewController",
+                "UINavigationController|vc|0|UINavigationController,UINavigationController,UINavigationController",
+                "UITabBarController|vc", "UIWindow|window", "UIApplication|app", "AppDelegate|delegate",
+            ])
         #expect(shown.favourites[3].elementPath == "UIView/UICollectionView[0]/ProductCell[0][-]/UIButton[0]")
         #expect(shown.favourites[3].elementPosition == "0:3")
         #expect(shown.seeAll?.elementPath == "UIView/UIButton[1]")
@@ -137,13 +145,16 @@ struct UINodeTests {
         #expect(product.elementPath == "UIView/UITableView[0]/ArticleCell[0][2]/UICollectionView[0]/ProductCell[0][-]")
         #expect(product.elementPosition == "0:1")
         #expect(product.screenName == "DiscoverViewController")
-        let detail = ShopApp.build(.productDetail, stack: [.home, .productDetail], rows: 0, appVersion: "2.3.0", legacyTable: false)
+        let detail = ShopApp.build(
+            .productDetail, stack: [.home, .productDetail], rows: 0, appVersion: "2.3.0", legacyTable: false)
         #expect(detail.segments[2].elementPath == "UIView/UIScrollView[0]/UISegmentedControl[0]/UISegment[-]")
         #expect(detail.segments[2].elementPosition == "2")
         #expect(detail.addToCart?.elementPath == "UIView/UIView[0]/UIButton[0]")
-        let newer = ShopApp.build(.productDetail, stack: [.home, .productDetail], rows: 0, appVersion: "2.4.0", legacyTable: false)
+        let newer = ShopApp.build(
+            .productDetail, stack: [.home, .productDetail], rows: 0, appVersion: "2.4.0", legacyTable: false)
         #expect(newer.buyNow?.elementPath == "UIView/UIView[0]/UIStackView[0]/UIButton[1]")
-        let list = ShopApp.build(.productList, stack: [.home, .productList], rows: 5, appVersion: "2.4.0", legacyTable: true)
+        let list = ShopApp.build(
+            .productList, stack: [.home, .productList], rows: 5, appVersion: "2.4.0", legacyTable: true)
         ShopApp.show(0..<5, of: list.cells, rotation: 0)
         #expect(list.cells[4].elementPath == "UIView/UITableView[0]/ProductTableCell[0][-]")
         #expect(list.cells[4].responderChain[1].hasPrefix("UITableViewWrapperView|view|0|UITableViewWrapperView"))

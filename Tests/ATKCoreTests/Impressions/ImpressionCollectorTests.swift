@@ -1,5 +1,6 @@
-@testable import ATKCore
 import Testing
+
+@testable import ATKCore
 
 /// Lines of a small dump, written by hand.
 private enum Line {
@@ -13,28 +14,37 @@ private enum Line {
         #"{"type":"track","event":"\#(event)","time":\#(time),"distinct_id":"\#(user)","properties":{}}"#
     }
 
-    static func element(_ event: String, _ time: Int64, row: Int?, item: String? = nil, user: String = "u1",
-                        screen: String = "Home", path: String = list, extra: String = "") -> String {
+    static func element(
+        _ event: String, _ time: Int64, row: Int?, item: String? = nil, user: String = "u1",
+        screen: String = "Home", path: String = list, extra: String = ""
+    ) -> String {
         var properties = #""$screen_name":"\#(screen)","$element_path":"\#(path)""#
         if let row { properties += #","$element_position":"0:\#(row)""# }
         if let item { properties += #","item_id":"\#(item)""# }
         properties += #","$app_version":"2.\#(time % 2)""# + extra
-        return #"{"type":"track","event":"\#(event)","time":\#(time),"distinct_id":"\#(user)","properties":{\#(properties)}}"#
+        return
+            #"{"type":"track","event":"\#(event)","time":\#(time),"distinct_id":"\#(user)","properties":{\#(properties)}}"#
     }
 
-    static func exposure(_ time: Int64, row: Int?, item: String? = nil, user: String = "u1", screen: String = "Home",
-                         path: String = list, extra: String = "") -> String {
+    static func exposure(
+        _ time: Int64, row: Int?, item: String? = nil, user: String = "u1", screen: String = "Home",
+        path: String = list, extra: String = ""
+    ) -> String {
         element("$AppExposure", time, row: row, item: item, user: user, screen: screen, path: path, extra: extra)
     }
 
-    static func click(_ time: Int64, row: Int?, item: String? = nil, user: String = "u1", screen: String = "Home",
-                      path: String = list) -> String {
+    static func click(
+        _ time: Int64, row: Int?, item: String? = nil, user: String = "u1", screen: String = "Home",
+        path: String = list
+    ) -> String {
         element("$AppClick", time, row: row, item: item, user: user, screen: screen, path: path)
     }
 }
 
 /// Evaluates `lines` as one dump file.
-private func evaluate(_ lines: [String], _ configure: (inout ImpressionOptions) -> Void = { _ in }) throws -> ImpressionReport {
+private func evaluate(_ lines: [String], _ configure: (inout ImpressionOptions) -> Void = { _ in }) throws
+    -> ImpressionReport
+{
     var options = ImpressionOptions()
     configure(&options)
     let directory = try TemporaryDirectory()
@@ -66,12 +76,15 @@ struct ImpressionPolicyTests {
     func window() throws {
         let lines = [
             Line.view(0), Line.exposure(1000, row: 0, item: "A"), Line.exposure(1500, row: 0, item: "A"),
-            Line.exposure(3000, row: 0, item: "A"), Line.exposure(3900, row: 0, item: "A"), Line.exposure(4901, row: 0, item: "A"),
+            Line.exposure(3000, row: 0, item: "A"), Line.exposure(3900, row: 0, item: "A"),
+            Line.exposure(4901, row: 0, item: "A"),
         ]
         let oneSecond = try evaluate(lines) { $0.policy = .window }
         #expect(oneSecond.summary.duplicates == 2)
         #expect(oneSecond.examples.filter { $0.finding == .duplicate }.map(\.location.line) == [3, 5])
-        let exact = try evaluate(lines) { $0.policy = .window; $0.windowMilliseconds = 1001 }
+        let exact = try evaluate(lines) {
+            $0.policy = .window; $0.windowMilliseconds = 1001
+        }
         #expect(exact.summary.duplicates == 3)
         #expect(try evaluate(lines).summary.duplicates == 4)
     }
@@ -79,7 +92,8 @@ struct ImpressionPolicyTests {
     @Test("buffer: a repeat counts only when the key was in the element's previous batch (or its current one)")
     func buffer() throws {
         // Batches share a timestamp: {0,1,2} at 100, {1,2,3} at 200, {0} at 300, {0,0} at 400.
-        let lines = [Line.view(0)]
+        let lines =
+            [Line.view(0)]
             + [0, 1, 2].map { (row: Int) in Line.exposure(100, row: row, item: "P\(row)") }
             + [1, 2, 3].map { (row: Int) in Line.exposure(200, row: row, item: "P\(row)") }
             + [Line.exposure(300, row: 0, item: "P0")]
@@ -93,7 +107,9 @@ struct ImpressionPolicyTests {
         #expect(once.summary.duplicates == 5, "\(once.examples.map { ($0.location.line, $0.key) })")
 
         // With a 150 ms batch gap, 100 and 200 are one batch: 1 and 2 repeat inside it.
-        let gap = try evaluate(Array(lines.prefix(7))) { $0.policy = .buffer; $0.batchGapMilliseconds = 150 }
+        let gap = try evaluate(Array(lines.prefix(7))) {
+            $0.policy = .buffer; $0.batchGapMilliseconds = 150
+        }
         #expect(gap.summary.duplicates == 2)
     }
 
@@ -103,7 +119,9 @@ struct ImpressionPolicyTests {
             Line.exposure(time, row: nil, path: "UIView/UICollectionView[0]", extra: #","product_ids":[\#(items)]"#)
         }
         let lines = [Line.view(0), batch(100, #""A","B""#), batch(100, #""B","C""#), batch(200, #""A""#)]
-        let report = try evaluate(lines) { $0.policy = .buffer; $0.itemsProperty = "product_ids" }
+        let report = try evaluate(lines) {
+            $0.policy = .buffer; $0.itemsProperty = "product_ids"
+        }
         #expect(report.summary.exposures == 5)
         #expect(report.summary.duplicates == 1)
     }
@@ -138,9 +156,12 @@ struct ImpressionPageViewTests {
         let sorted = [
             Line.view(100), Line.exposure(200, row: 0, item: "A"), Line.exposure(300, row: 2, item: "C"),
             Line.click(400, row: 0, item: "A"), Line.exposure(450, row: 0, item: "A"), Line.view(500),
-            Line.click(600, row: 2, item: "C"), Line.view(100, user: "u2"), Line.exposure(150, row: 0, item: "A", user: "u2"),
+            Line.click(600, row: 2, item: "C"), Line.view(100, user: "u2"),
+            Line.exposure(150, row: 0, item: "A", user: "u2"),
         ]
-        let shuffled = [sorted[6], sorted[4], sorted[8], sorted[3], sorted[1], sorted[5], sorted[2], sorted[7], sorted[0]]
+        let shuffled = [
+            sorted[6], sorted[4], sorted[8], sorted[3], sorted[1], sorted[5], sorted[2], sorted[7], sorted[0],
+        ]
         let a = try evaluate(sorted), b = try evaluate(shuffled)
         #expect(a.summary == b.summary)
         #expect(a.summary.duplicates == 1)
@@ -152,11 +173,15 @@ struct ImpressionPageViewTests {
 
     @Test("a click before its item's exposure in the same page view is still without exposure")
     func clickBeforeExposure() throws {
-        let report = try evaluate([Line.view(0), Line.click(100, row: 0, item: "A"), Line.exposure(200, row: 0, item: "A")])
+        let report = try evaluate([
+            Line.view(0), Line.click(100, row: 0, item: "A"), Line.exposure(200, row: 0, item: "A"),
+        ])
         #expect(report.summary.clicksWithoutExposure == 1)
         #expect(report.summary.judgedClicks == 1)
         // The same millisecond: input order decides.
-        let same = try evaluate([Line.view(0), Line.exposure(100, row: 0, item: "A"), Line.click(100, row: 0, item: "A")])
+        let same = try evaluate([
+            Line.view(0), Line.exposure(100, row: 0, item: "A"), Line.click(100, row: 0, item: "A"),
+        ])
         #expect(same.summary.clicksWithoutExposure == 0)
     }
 
@@ -173,11 +198,16 @@ struct ImpressionPageViewTests {
 
     @Test("identifiers are rebuilt from a valid $responder_chain; --recorded-identifiers keys on the recorded ones")
     func rebuiltVersusRecorded() throws {
-        let chain = #","$responder_chain":["ProductCell|cell|2|ProductCell,ProductCell,ProductCell,ProductCell|0:3","UICollectionView|view|1|UIImageView,UICollectionView","UIView|view","HomeViewController|vc","UINavigationController|vc","UIWindow|window","UIApplication|app","AppDelegate|delegate"]"#
+        let chain =
+            #","$responder_chain":["ProductCell|cell|2|ProductCell,ProductCell,ProductCell,ProductCell|0:3","UICollectionView|view|1|UIImageView,UICollectionView","UIView|view","HomeViewController|vc","UINavigationController|vc","UIWindow|window","UIApplication|app","AppDelegate|delegate"]"#
         let lines = [
             Line.view(0, "HomeViewController"),
-            Line.exposure(100, row: 3, item: "A", screen: "HomeViewController", path: "UIView/UICollectionView[0]/ProductCell[0][-]", extra: chain),
-            Line.exposure(200, row: 3, item: "A", screen: "HomeViewController", path: "UILayoutContainerView/UIView/UICollectionView[0]/ProductCell[0][-]", extra: chain),
+            Line.exposure(
+                100, row: 3, item: "A", screen: "HomeViewController",
+                path: "UIView/UICollectionView[0]/ProductCell[0][-]", extra: chain),
+            Line.exposure(
+                200, row: 3, item: "A", screen: "HomeViewController",
+                path: "UILayoutContainerView/UIView/UICollectionView[0]/ProductCell[0][-]", extra: chain),
         ]
         let rebuilt = try evaluate(lines)
         #expect(rebuilt.summary.duplicates == 1)
@@ -225,33 +255,46 @@ struct ImpressionListTests {
         #expect(report.summary.indexGaps == 4)
         let gaps = report.examples.filter { $0.finding == .indexGap }
         #expect(gaps.map(\.location.line) == [4, 6])
-        #expect(gaps.map(\.detail) == ["row 2 is missing between rows 1 and 3", "rows 4-6 are missing between rows 3 and 7"])
+        #expect(
+            gaps.map(\.detail) == [
+                "row 2 is missing between rows 1 and 3", "rows 4-6 are missing between rows 3 and 7",
+            ])
     }
 
     @Test("batch exposures: each item of --items-property is one exposure, --index-property gives rows")
     func batchExposures() throws {
         let batch = { (time: Int64, items: String, indexes: String) in
-            Line.exposure(time, row: nil, path: "UIView/UICollectionView[0]",
-                          extra: #","product_ids":[\#(items)],"indexes":[\#(indexes)]"#)
+            Line.exposure(
+                time, row: nil, path: "UIView/UICollectionView[0]",
+                extra: #","product_ids":[\#(items)],"indexes":[\#(indexes)]"#)
         }
         let report = try evaluate([
             Line.view(0), batch(100, #""P1","P2","P4""#, "1,2,4"), batch(200, #""P2""#, #""2""#),
             Line.click(300, row: nil, item: "P3", path: "UIView/UICollectionView[0]"),
-        ]) { $0.itemsProperty = "product_ids"; $0.indexProperty = "indexes" }
+        ]) {
+            $0.itemsProperty = "product_ids"; $0.indexProperty = "indexes"
+        }
         #expect(report.summary.exposures == 4)
         #expect(report.summary.duplicates == 1)
         #expect(report.summary.indexGaps == 1)
         #expect(report.summary.clicksWithoutExposure == 1)
-        #expect(report.examples.first { $0.finding == .duplicate }?.key == ["Home", "UIView/UICollectionView[0]", "2", "P2"])
+        #expect(
+            report.examples.first { $0.finding == .duplicate }?.key == [
+                "Home", "UIView/UICollectionView[0]", "2", "P2",
+            ])
     }
 
     @Test("batch indexes that are not rows (negative, too large, not numbers) give no row and no gap")
     func badIndexes() throws {
         let report = try evaluate([
             Line.view(0),
-            Line.exposure(100, row: nil, path: "L", extra: #","ids":["a","b","c","d","e"],"at":[-2147483648,2147483647,"x",1.5,3]"#),
+            Line.exposure(
+                100, row: nil, path: "L",
+                extra: #","ids":["a","b","c","d","e"],"at":[-2147483648,2147483647,"x",1.5,3]"#),
             Line.exposure(200, row: nil, path: "L", extra: #","ids":["f","g"],"at":[1]"#),
-        ]) { $0.itemsProperty = "ids"; $0.indexProperty = "at" }
+        ]) {
+            $0.itemsProperty = "ids"; $0.indexProperty = "at"
+        }
         #expect(report.summary.exposures == 7)
         #expect(report.summary.indexGaps == 1)
     }
@@ -261,10 +304,14 @@ struct ImpressionListTests {
         let report = try evaluate([
             Line.view(0), Line.exposure(100, row: 0, item: "A"), Line.click(200, row: 0, item: "A"),
             Line.view(300), Line.click(400, row: 0, item: "A"),
-            Line.view(500, "List"), Line.exposure(600, row: 0, item: "B", screen: "List"), Line.click(700, row: 0, item: "B", screen: "List"),
+            Line.view(500, "List"), Line.exposure(600, row: 0, item: "B", screen: "List"),
+            Line.click(700, row: 0, item: "B", screen: "List"),
         ])
         #expect(report.keysAboveFullClickThroughCount == 1)
-        #expect(report.keysAboveFullClickThrough == [ImpressionReport.KeyRow(key: ["Home", Line.list, "0:0", "A"], exposures: 1, clicks: 2)])
+        #expect(
+            report.keysAboveFullClickThrough == [
+                ImpressionReport.KeyRow(key: ["Home", Line.list, "0:0", "A"], exposures: 1, clicks: 2)
+            ])
         #expect(report.screensAboveFullClickThrough == ["Home"])
         let example = report.examples.first { $0.finding == .clickThroughAbove100 }
         #expect(example?.location.line == 3 && example?.detail == "2 clicks, 1 exposures in the input")
@@ -273,7 +320,8 @@ struct ImpressionListTests {
     @Test("--breakdown splits the counts by the events' own values")
     func breakdown() throws {
         let report = try evaluate([
-            Line.view(0), Line.exposure(1, row: 0, item: "A"), Line.exposure(3, row: 0, item: "A"), Line.exposure(4, row: 1, item: "B"),
+            Line.view(0), Line.exposure(1, row: 0, item: "A"), Line.exposure(3, row: 0, item: "A"),
+            Line.exposure(4, row: 1, item: "B"),
         ]) { $0.breakdownProperty = "$app_version" }
         #expect(report.byValue.map(\.value) == ["2.0", "2.1"])
         #expect(report.byValue.map(\.counts.exposures) == [1, 2])
@@ -303,8 +351,9 @@ struct ImpressionListTests {
 
 @Suite("Impressions: times at the ends of 64 bits")
 struct ImpressionExtremeTimeTests {
-    @Test("two exposures 2⁶³ ms apart and more: far apart under every policy, the gap reported exactly",
-          arguments: ImpressionOptions.Policy.allCases)
+    @Test(
+        "two exposures 2⁶³ ms apart and more: far apart under every policy, the gap reported exactly",
+        arguments: ImpressionOptions.Policy.allCases)
     func farApart(_ policy: ImpressionOptions.Policy) throws {
         let lines = [
             Line.exposure(Int64.min, row: 0, item: "A"), Line.exposure(1_788_248_827_115, row: 0, item: "A"),
@@ -321,8 +370,11 @@ struct ImpressionExtremeTimeTests {
         #expect(report.summary.duplicates == (policy == .window ? 0 : 2))
         if policy == .oncePerView {
             let details = report.examples.filter { $0.finding == .duplicate }.map(\.detail)
-            #expect(details == ["first exposed at line 1, 9223373825103602923 ms earlier",
-                                "first exposed at line 1, 18446744073709551615 ms earlier"])
+            #expect(
+                details == [
+                    "first exposed at line 1, 9223373825103602923 ms earlier",
+                    "first exposed at line 1, 18446744073709551615 ms earlier",
+                ])
         }
     }
 }

@@ -1,6 +1,7 @@
-@testable import ATKCore
 import Foundation
 import Testing
+
+@testable import ATKCore
 
 @Suite("Dump reader")
 struct DumpReaderTests {
@@ -45,7 +46,8 @@ struct DumpReaderTests {
     func malformed() throws {
         let directory = try TemporaryDirectory()
         let cut = String(line2.prefix(40))
-        let path = try directory.write("bad.jsonl", [line1, cut, "[1,2]", "not json", "\"str\"", line2].joined(separator: "\n"))
+        let path = try directory.write(
+            "bad.jsonl", [line1, cut, "[1,2]", "not json", "\"str\"", line2].joined(separator: "\n"))
         let (visitor, reports) = read([.file(path)])
         #expect(visitor.events.map(\.line) == [1, 6])
         #expect(visitor.malformed.map(\.line) == [2, 3, 4, 5])
@@ -158,8 +160,13 @@ struct DumpReaderTests {
         let resolved = InputSource.resolve([directory.url.path, "-"])
         let (sources, errors) = (resolved.sources, resolved.errors)
         #expect(errors.isEmpty)
-        #expect(sources == [.file(directory.path("a.json")), .file(directory.path("b.jsonl")), .file(directory.path("c.gz")), .standardInput])
+        #expect(
+            sources == [
+                .file(directory.path("a.json")), .file(directory.path("b.jsonl")), .file(directory.path("c.gz")),
+                .standardInput,
+            ])
         let emptyDirectory = try TemporaryDirectory()
-        #expect(InputSource.resolve([emptyDirectory.url.path]).errors == [.emptyDirectory(path: emptyDirectory.url.path)])
+        #expect(
+            InputSource.resolve([emptyDirectory.url.path]).errors == [.emptyDirectory(path: emptyDirectory.url.path)])
     }
 }

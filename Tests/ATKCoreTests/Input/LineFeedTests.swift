@@ -1,6 +1,7 @@
-@testable import ATKCore
 import Foundation
 import Testing
+
+@testable import ATKCore
 
 @Suite("Lines fed from memory")
 struct LineFeedTests {
@@ -9,7 +10,8 @@ struct LineFeedTests {
 
     @Test("the same events, malformed lines, line numbers and counts as the reader on the same text")
     func sameAsReader() throws {
-        let text = "\u{FEFF}" + line1 + "\r\n\r\n   \n" + String(line2.prefix(30)) + "\n[1]\n\u{FEFF}" + line1 + "\n" + line2
+        let text =
+            "\u{FEFF}" + line1 + "\r\n\r\n   \n" + String(line2.prefix(30)) + "\n[1]\n\u{FEFF}" + line1 + "\n" + line2
         let directory = try TemporaryDirectory()
         let path = try directory.write("dump.jsonl", text)
         let (viaReader, reports) = read([.file(path)])

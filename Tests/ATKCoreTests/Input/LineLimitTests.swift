@@ -1,6 +1,7 @@
-@testable import ATKCore
 import Foundation
 import Testing
+
+@testable import ATKCore
 
 @Suite("Line length limit: long lines are malformed and never buffered")
 struct LineLimitTests {
@@ -54,7 +55,8 @@ struct LineLimitTests {
             var lines: [[UInt8]] = []
             for _ in 0..<200 {
                 let padding = Int(generator.next() % UInt64(limit * 3))
-                var line = Array(#"{"event":"A","p":""#.utf8) + Array(repeating: 0x78, count: padding) + Array(#""}"#.utf8)
+                var line =
+                    Array(#"{"event":"A","p":""#.utf8) + Array(repeating: 0x78, count: padding) + Array(#""}"#.utf8)
                 if generator.next() % 5 == 0 { line.append(0x0D) }
                 if generator.next() % 9 == 0 { line = [] }
                 lines.append(line)
@@ -84,7 +86,8 @@ struct LineLimitTests {
 
     @Test("an endless line (a long run of zero bytes) is one too-long line, kept in bounded blocks")
     func endless() throws {
-        let bytes = Array(#"{"event":"A"}"#.utf8) + [0x0A] + [UInt8](repeating: 0, count: 5_000_000) + [0x0A]
+        let bytes =
+            Array(#"{"event":"A"}"#.utf8) + [0x0A] + [UInt8](repeating: 0, count: 5_000_000) + [0x0A]
             + Array(#"{"event":"B"}"#.utf8)
         let got = try read(bytes, limit: 1000, blockSize: 4096, gzip: true)
         #expect(got.events == [1, 3])

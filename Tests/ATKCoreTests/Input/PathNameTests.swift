@@ -1,6 +1,7 @@
-@testable import ATKCore
 import Foundation
 import Testing
+
+@testable import ATKCore
 
 @Suite("File names as bytes, and text safe for a terminal")
 struct PathNameTests {
@@ -15,7 +16,9 @@ struct PathNameTests {
         }
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<500 {
-            let bytes = (0..<Int.random(in: 0..<12, using: &generator)).map { _ in UInt8.random(in: 1...255, using: &generator) }
+            let bytes = (0..<Int.random(in: 0..<12, using: &generator)).map { _ in
+                UInt8.random(in: 1...255, using: &generator)
+            }
             #expect(PathName.bytes(PathName.string(bytes: bytes)) == bytes)
         }
     }
@@ -89,7 +92,9 @@ struct InputResolutionTests {
         let directory = try TemporaryDirectory()
         let dump = try directory.write("a.jsonl", "{}\n")
         try FileManager.default.createSymbolicLink(atPath: directory.path("link.txt"), withDestinationPath: dump)
-        let resolved = InputSource.resolve([dump, directory.path("link.txt"), directory.url.path, directory.path("./a.jsonl")])
+        let resolved = InputSource.resolve([
+            dump, directory.path("link.txt"), directory.url.path, directory.path("./a.jsonl"),
+        ])
         #expect(resolved.sources == [.file(dump)])
         #expect(resolved.notes.count == 3)
         #expect(resolved.notes.allSatisfy { $0.contains("read once") })
@@ -100,7 +105,8 @@ struct InputResolutionTests {
         let directory = try TemporaryDirectory()
         let cases: [(String, [UInt8], String)] = [
             ("a.bz2", Array("BZh91AY&SY".utf8), "bzip2"), ("b.xz", [0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00, 0x00], "xz"),
-            ("c.zst", [0x28, 0xB5, 0x2F, 0xFD, 0x24, 0x00], "zstd"), ("d.zst", [0x50, 0x2A, 0x4D, 0x18, 0, 0, 0, 0], "zstd"),
+            ("c.zst", [0x28, 0xB5, 0x2F, 0xFD, 0x24, 0x00], "zstd"),
+            ("d.zst", [0x50, 0x2A, 0x4D, 0x18, 0, 0, 0, 0], "zstd"),
             ("e.lz4", [0x04, 0x22, 0x4D, 0x18, 0x64], "lz4"), ("f.zip", [0x50, 0x4B, 0x03, 0x04, 0x14], "zip"),
         ]
         for (name, bytes, format) in cases {

@@ -1,11 +1,13 @@
-@testable import ATKCore
 import Testing
+
+@testable import ATKCore
 
 @Suite("Typed access to parsed values")
 struct JSONNodeTests {
     @Test("escaped and non-ASCII strings decode exactly")
     func escapes() {
-        let line = #"{"event":"Buy","distinct_id":"u1","properties":{"a":"\u5546\u54c1","b":"say \"hi\"\\\/","c":"\ud83d\ude00","d":"\ud800x","e":"商品 ok","f":"\n\t"}}"#
+        let line =
+            #"{"event":"Buy","distinct_id":"u1","properties":{"a":"\u5546\u54c1","b":"say \"hi\"\\\/","c":"\ud83d\ude00","d":"\ud800x","e":"商品 ok","f":"\n\t"}}"#
         let values = withEvent(line) { event in
             ["a", "b", "c", "d", "e", "f"].map { event.property($0)?.stringValue }
         }
@@ -14,12 +16,15 @@ struct JSONNodeTests {
 
     @Test("numbers: integers exact, negatives, exponents, big values")
     func numbers() {
-        let line = #"{"time":1795311977890,"properties":{"i":-42,"e":1.5e3,"f":12.25,"big":9223372036854775807,"huge":92233720368547758070,"min":-9223372036854775808,"z":-0}}"#
+        let line =
+            #"{"time":1795311977890,"properties":{"i":-42,"e":1.5e3,"f":12.25,"big":9223372036854775807,"huge":92233720368547758070,"min":-9223372036854775808,"z":-0}}"#
         let result = withEvent(line) { event in
-            (event.timeMilliseconds,
-             event.property("i")?.int64Value, event.property("e")?.int64Value, event.property("e")?.doubleValue,
-             event.property("f")?.doubleValue, event.property("big")?.int64Value, event.property("huge")?.int64Value,
-             event.property("huge")?.doubleValue, event.property("min")?.int64Value, event.property("z")?.int64Value)
+            (
+                event.timeMilliseconds,
+                event.property("i")?.int64Value, event.property("e")?.int64Value, event.property("e")?.doubleValue,
+                event.property("f")?.doubleValue, event.property("big")?.int64Value, event.property("huge")?.int64Value,
+                event.property("huge")?.doubleValue, event.property("min")?.int64Value, event.property("z")?.int64Value
+            )
         }
         #expect(result?.0 == 1_795_311_977_890)
         #expect(result?.1 == -42)
@@ -35,9 +40,11 @@ struct JSONNodeTests {
 
     @Test("the fast double parse equals strtod, bit for bit, and leaves what it cannot do exactly to strtod")
     func doubles() {
-        var texts = ["0", "-0", "0.0", "-0.0", "1", "59.9", "0.1", "0.3", "1.5e3", "1E-5", "-2.5e+2", "123456789012345",
-                     "1234567890123456", "0.000000000000000000001", "1e22", "1e23", "1e-22", "1e-23", "9007199254740993",
-                     "4.35", "0.0000001234", "100.000", "1e0", "5e-324", "1.7976931348623157e308", "12.250000000000000001"]
+        var texts = [
+            "0", "-0", "0.0", "-0.0", "1", "59.9", "0.1", "0.3", "1.5e3", "1E-5", "-2.5e+2", "123456789012345",
+            "1234567890123456", "0.000000000000000000001", "1e22", "1e23", "1e-22", "1e-23", "9007199254740993",
+            "4.35", "0.0000001234", "100.000", "1e0", "5e-324", "1.7976931348623157e308", "12.250000000000000001",
+        ]
         // Digit strings of many lengths, with the point and an exponent in many places.
         var x: UInt64 = 88_172_645_463_325_252
         for _ in 0..<20_000 {
@@ -63,14 +70,16 @@ struct JSONNodeTests {
             }
         }
         #expect(fast > texts.count / 2)
-        #expect(["1234567890123456", "1e23", "5e-324", "12.250000000000000001"].allSatisfy { text in
-            Array(text.utf8).withUnsafeBytes { JSONDecoding.fastDouble($0) == nil }
-        })
+        #expect(
+            ["1234567890123456", "1e23", "5e-324", "12.250000000000000001"].allSatisfy { text in
+                Array(text.utf8).withUnsafeBytes { JSONDecoding.fastDouble($0) == nil }
+            })
     }
 
     @Test("kinds, booleans, null, lists and nested objects")
     func kinds() {
-        let line = #"{"type":"track","event":"E","properties":{"t":true,"f":false,"n":null,"l":["a","b\"c"],"o":{"x":[1,{"y":2}],"z":"deep"},"after":1}}"#
+        let line =
+            #"{"type":"track","event":"E","properties":{"t":true,"f":false,"n":null,"l":["a","b\"c"],"o":{"x":[1,{"y":2}],"z":"deep"},"after":1}}"#
         let result = withEvent(line) { event -> [String] in
             var out: [String] = []
             out.append(event.property("t")?.boolValue == true ? "true" : "?")
@@ -88,11 +97,14 @@ struct JSONNodeTests {
 
     @Test("envelope fields are found, the last of a repeated key wins, escaped keys match")
     func envelope() {
-        let line = #"{"event":"A","event":"B","distinct_id":"u1","_track_id":7,"_flush_time":5,"original_id":"o","lib":{"$lib":"iOS"},"\u0074ime":123}"#
+        let line =
+            #"{"event":"A","event":"B","distinct_id":"u1","_track_id":7,"_flush_time":5,"original_id":"o","lib":{"$lib":"iOS"},"\u0074ime":123}"#
         let result = withEvent(line) { event in
-            (event.event?.stringValue, event.distinctId?.stringValue, event.trackId?.int64Value,
-             event.flushTime?.int64Value, event.originalId?.stringValue, event.lib?.member("$lib")?.stringValue,
-             event.timeMilliseconds, event.properties == nil)
+            (
+                event.event?.stringValue, event.distinctId?.stringValue, event.trackId?.int64Value,
+                event.flushTime?.int64Value, event.originalId?.stringValue, event.lib?.member("$lib")?.stringValue,
+                event.timeMilliseconds, event.properties == nil
+            )
         }
         #expect(result?.0 == "B")
         #expect(result?.1 == "u1")

@@ -1,5 +1,6 @@
-@testable import ATKCore
 import Testing
+
+@testable import ATKCore
 
 @Suite("JSON scanner")
 struct JSONScannerTests {
@@ -22,32 +23,36 @@ struct JSONScannerTests {
         return nil
     }
 
-    @Test("accepts valid JSON texts", arguments: [
-        "{}", "[]", "{\"a\":1}", " { \"a\" : [ 1 , 2.5 , -3e2 , true , false , null ] } ",
-        "\"just a string\"", "0", "-0", "1.5E+10", "{\"k\":\"\\u5546\\\"\\\\\\/\\b\\f\\n\\r\\t\"}",
-        "[[[[[[[[[[[]]]]]]]]]]]", "{\"a\":{\"b\":{\"c\":[{\"d\":null}]}}}", "\"\u{1F600} 商品\"",
-    ])
+    @Test(
+        "accepts valid JSON texts",
+        arguments: [
+            "{}", "[]", "{\"a\":1}", " { \"a\" : [ 1 , 2.5 , -3e2 , true , false , null ] } ",
+            "\"just a string\"", "0", "-0", "1.5E+10", "{\"k\":\"\\u5546\\\"\\\\\\/\\b\\f\\n\\r\\t\"}",
+            "[[[[[[[[[[[]]]]]]]]]]]", "{\"a\":{\"b\":{\"c\":[{\"d\":null}]}}}", "\"\u{1F600} 商品\"",
+        ])
     func acceptsValid(_ text: String) {
         #expect(error(text) == nil)
     }
 
-    @Test("rejects invalid JSON with the offending column", arguments: [
-        ("{\"a\":1", JSONSyntaxError.Reason.unexpectedEnd, 6),
-        ("{\"a\":1,}", .unexpectedByte(UInt8(ascii: "}")), 7),
-        ("{a:1}", .unexpectedByte(UInt8(ascii: "a")), 1),
-        ("[01]", .unexpectedByte(UInt8(ascii: "1")), 2),
-        ("[1.]", .invalidNumber, 1),
-        ("[1e]", .invalidNumber, 1),
-        ("[-]", .invalidNumber, 1),
-        ("[tru]", .invalidLiteral, 1),
-        ("[nul", .unexpectedEnd, 1),
-        ("{\"a\":\"x\\q\"}", .invalidEscape, 7),
-        ("{\"a\":\"\\u12G4\"}", .invalidEscape, 6),
-        ("{\"a\":\"tab\there\"}", .controlCharacterInString, 9),
-        ("{} {}", .trailingData, 3),
-        ("{\"a\":\"cut off", .unexpectedEnd, 13),
-        ("", .unexpectedEnd, 0),
-    ])
+    @Test(
+        "rejects invalid JSON with the offending column",
+        arguments: [
+            ("{\"a\":1", JSONSyntaxError.Reason.unexpectedEnd, 6),
+            ("{\"a\":1,}", .unexpectedByte(UInt8(ascii: "}")), 7),
+            ("{a:1}", .unexpectedByte(UInt8(ascii: "a")), 1),
+            ("[01]", .unexpectedByte(UInt8(ascii: "1")), 2),
+            ("[1.]", .invalidNumber, 1),
+            ("[1e]", .invalidNumber, 1),
+            ("[-]", .invalidNumber, 1),
+            ("[tru]", .invalidLiteral, 1),
+            ("[nul", .unexpectedEnd, 1),
+            ("{\"a\":\"x\\q\"}", .invalidEscape, 7),
+            ("{\"a\":\"\\u12G4\"}", .invalidEscape, 6),
+            ("{\"a\":\"tab\there\"}", .controlCharacterInString, 9),
+            ("{} {}", .trailingData, 3),
+            ("{\"a\":\"cut off", .unexpectedEnd, 13),
+            ("", .unexpectedEnd, 0),
+        ])
     func rejectsInvalid(_ text: String, _ reason: JSONSyntaxError.Reason, _ offset: Int) {
         #expect(error(text) == JSONSyntaxError(reason: reason, offset: offset))
     }

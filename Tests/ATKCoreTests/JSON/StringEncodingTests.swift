@@ -1,5 +1,6 @@
-@testable import ATKCore
 import Testing
+
+@testable import ATKCore
 
 @Suite("String encoding: the scanner's flags and the UTF-8 and surrogate checks")
 struct StringEncodingTests {
@@ -52,31 +53,35 @@ struct StringEncodingTests {
         #expect(tape.stringFlags == 0)
     }
 
-    @Test("valid UTF-8 of every length passes", arguments: [
-        "plain", "é", "商品", "\u{1F600}", "\u{10FFFF}", "\u{FFFD}\u{D7FF}\u{E000}", "a\u{80}b\u{7FF}\u{800}",
-        String(repeating: "ascii and 商品 ", count: 20),
-    ])
+    @Test(
+        "valid UTF-8 of every length passes",
+        arguments: [
+            "plain", "é", "商品", "\u{1F600}", "\u{10FFFF}", "\u{FFFD}\u{D7FF}\u{E000}", "a\u{80}b\u{7FF}\u{800}",
+            String(repeating: "ascii and 商品 ", count: 20),
+        ])
     func validUTF8(_ text: String) {
         #expect(invalid(Array(text.utf8)) == nil)
     }
 
-    @Test("invalid UTF-8: where, how many bytes show it, and why", arguments: [
-        ([0xC0, 0xAF], 0, 1, StringEncoding.UTF8Problem.invalidByte),          // overlong '/' in 2 bytes
-        ([0x61, 0xE0, 0x80, 0xAF], 1, 2, .overlong),                           // overlong '/' in 3 bytes
-        ([0xF0, 0x80, 0x80, 0xAF], 0, 2, .overlong),                           // overlong '/' in 4 bytes
-        ([0xED, 0xA0, 0x80], 0, 2, .surrogate),                                // U+D800 encoded in UTF-8
-        ([0xED, 0xBF, 0xBF], 0, 2, .surrogate),                                // U+DFFF
-        ([0xF4, 0x90, 0x80, 0x80], 0, 2, .aboveMaximum),                       // U+110000
-        ([0xF5, 0x80, 0x80, 0x80], 0, 1, .invalidByte),
-        ([0x41, 0xFF], 1, 1, .invalidByte),
-        ([0xFE], 0, 1, .invalidByte),
-        ([0x80], 0, 1, .continuationWithoutLead),
-        ([0x61, 0x62, 0xC3], 2, 1, .truncated),                                // cut at the end
-        ([0xE5, 0x95, 0x41], 0, 2, .truncated),                                // 3-byte sequence, 2 given
-        ([0xF0, 0x9F, 0x98], 0, 3, .truncated),
-        ([0xC3, 0x41], 0, 1, .truncated),
-        (Array("12345678abcdefgh".utf8) + [0xED, 0xA0, 0x80], 16, 2, .surrogate), // after whole ASCII words
-    ] as [([UInt8], Int, Int, StringEncoding.UTF8Problem)])
+    @Test(
+        "invalid UTF-8: where, how many bytes show it, and why",
+        arguments: [
+            ([0xC0, 0xAF], 0, 1, StringEncoding.UTF8Problem.invalidByte),  // overlong '/' in 2 bytes
+            ([0x61, 0xE0, 0x80, 0xAF], 1, 2, .overlong),  // overlong '/' in 3 bytes
+            ([0xF0, 0x80, 0x80, 0xAF], 0, 2, .overlong),  // overlong '/' in 4 bytes
+            ([0xED, 0xA0, 0x80], 0, 2, .surrogate),  // U+D800 encoded in UTF-8
+            ([0xED, 0xBF, 0xBF], 0, 2, .surrogate),  // U+DFFF
+            ([0xF4, 0x90, 0x80, 0x80], 0, 2, .aboveMaximum),  // U+110000
+            ([0xF5, 0x80, 0x80, 0x80], 0, 1, .invalidByte),
+            ([0x41, 0xFF], 1, 1, .invalidByte),
+            ([0xFE], 0, 1, .invalidByte),
+            ([0x80], 0, 1, .continuationWithoutLead),
+            ([0x61, 0x62, 0xC3], 2, 1, .truncated),  // cut at the end
+            ([0xE5, 0x95, 0x41], 0, 2, .truncated),  // 3-byte sequence, 2 given
+            ([0xF0, 0x9F, 0x98], 0, 3, .truncated),
+            ([0xC3, 0x41], 0, 1, .truncated),
+            (Array("12345678abcdefgh".utf8) + [0xED, 0xA0, 0x80], 16, 2, .surrogate),  // after whole ASCII words
+        ] as [([UInt8], Int, Int, StringEncoding.UTF8Problem)])
     func invalidUTF8(_ bytes: [UInt8], offset: Int, length: Int, problem: StringEncoding.UTF8Problem) {
         let found = invalid(bytes)
         #expect(found?.offset == offset && found?.length == length && found?.problem == problem)

@@ -1,5 +1,6 @@
-@testable import ATKCore
 import Testing
+
+@testable import ATKCore
 
 @Suite("Clamped arithmetic on times and spans")
 struct Int64ClampedTests {

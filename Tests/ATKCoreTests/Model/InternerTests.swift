@@ -1,5 +1,6 @@
-@testable import ATKCore
 import Testing
+
+@testable import ATKCore
 
 @Suite("Interner")
 struct InternerTests {

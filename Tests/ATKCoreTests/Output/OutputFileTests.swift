@@ -1,9 +1,10 @@
-@testable import ATKCore
 import Foundation
 import Testing
 
+@testable import ATKCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 @Suite("Output files: atomic, never over what is not a regular file")
@@ -13,7 +14,9 @@ struct OutputFileTests {
     }
 
     func hiddenTemporaries(_ directory: TemporaryDirectory) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: directory.url.path)) ?? []).filter { $0.contains(".atk-") }
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory.url.path)) ?? []).filter {
+            $0.contains(".atk-")
+        }
     }
 
     @Test("a regular file is replaced only at commit, keeping its permission bits")
@@ -66,7 +69,8 @@ struct OutputFileTests {
     func plantedLink() throws {
         let directory = try TemporaryDirectory()
         let victim = try directory.write("victim", "precious")
-        try FileManager.default.createSymbolicLink(atPath: directory.path("out.gz.atk-partial"), withDestinationPath: victim)
+        try FileManager.default.createSymbolicLink(
+            atPath: directory.path("out.gz.atk-partial"), withDestinationPath: victim)
         let output = try OutputFile(path: directory.path("out.gz"))
         try output.write("data")
         try output.commit()
@@ -78,12 +82,15 @@ struct OutputFileTests {
     func symbolicLink() throws {
         let directory = try TemporaryDirectory()
         let target = try directory.write("target.txt", "old")
-        try FileManager.default.createSymbolicLink(atPath: directory.path("link.txt"), withDestinationPath: "target.txt")
+        try FileManager.default.createSymbolicLink(
+            atPath: directory.path("link.txt"), withDestinationPath: "target.txt")
         let output = try OutputFile(path: directory.path("link.txt"))
         try output.write("new")
         try output.commit()
         #expect(contents(target) == "new")
-        #expect((try FileManager.default.attributesOfItem(atPath: directory.path("link.txt"))[.type] as? FileAttributeType) == .typeSymbolicLink)
+        #expect(
+            (try FileManager.default.attributesOfItem(atPath: directory.path("link.txt"))[.type] as? FileAttributeType)
+                == .typeSymbolicLink)
     }
 
     @Test("a character device is written in place, never replaced")
@@ -140,7 +147,9 @@ struct OutputGuardTests {
         try FileManager.default.linkItem(atPath: dump, toPath: directory.path("hard.jsonl"))
         try FileManager.default.createDirectory(atPath: directory.path("sub"), withIntermediateDirectories: false)
         let inputs = InputSource.resolve([dump])
-        for output in [dump, directory.path("link.jsonl"), directory.path("hard.jsonl"), directory.path("sub/../d.jsonl")] {
+        for output in [
+            dump, directory.path("link.jsonl"), directory.path("hard.jsonl"), directory.path("sub/../d.jsonl"),
+        ] {
             #expect(throws: OutputError.self) { try OutputGuard.check([("-o", output)], against: inputs) }
         }
         let listed = InputSource.resolve([directory.url.path])
@@ -153,7 +162,8 @@ struct OutputGuardTests {
         let directory = try TemporaryDirectory()
         let out = directory.path("out.json")
         #expect(throws: OutputError.self) {
-            try OutputGuard.check([("-o", out), ("--bad-rows", directory.path("./out.json"))], against: ResolvedInputs())
+            try OutputGuard.check(
+                [("-o", out), ("--bad-rows", directory.path("./out.json"))], against: ResolvedInputs())
         }
     }
 

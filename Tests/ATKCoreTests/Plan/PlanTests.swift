@@ -1,7 +1,8 @@
-@testable import ATKCore
 import ATKSchema
 import Foundation
 import Testing
+
+@testable import ATKCore
 
 /// Runs a plan checker over a dump, collecting violations.
 struct PlanRun: DumpVisitor {
@@ -89,14 +90,17 @@ struct PlanTests {
                                               "n": {"type": "integer"}, "l": {"type": "string", "maxLength": 40}}}}}
             """#
         let long = String(repeating: "x", count: 40)
-        let values = [#""p":"a1""#, #""p":"b1""#, #""p":"a1""#, #""q":"a1""#, #""q":"a2""#, #""p":"a2""#, #""q":"a2""#,
-                      #""n":1"#, #""n":"1""#, #""n":1.0"#, #""n":1.5"#, #""n":1"#,
-                      #""l":"\#(long)""#, #""l":"\#(long)x""#, #""l":"\#(long)""#]
+        let values = [
+            #""p":"a1""#, #""p":"b1""#, #""p":"a1""#, #""q":"a1""#, #""q":"a2""#, #""p":"a2""#, #""q":"a2""#,
+            #""n":1"#, #""n":"1""#, #""n":1.0"#, #""n":1.5"#, #""n":1"#,
+            #""l":"\#(long)""#, #""l":"\#(long)x""#, #""l":"\#(long)""#,
+        ]
         let lines = values.map { #"{"type":"track","event":"E","properties":{\#($0)}}"# }
         let directory = try TemporaryDirectory()
         let planPath = try directory.write("plan.json", plan)
         let dump = try directory.write("dump.jsonl", lines.joined(separator: "\n"))
-        var comparison = KeyedPlanComparison(keyed: try PlanChecker(path: planPath), full: try PlanChecker(path: planPath))
+        var comparison = KeyedPlanComparison(
+            keyed: try PlanChecker(path: planPath), full: try PlanChecker(path: planPath))
         _ = DumpReader(sources: [.file(dump)]).read(into: &comparison)
         #expect(comparison.disagreements.isEmpty, "lines \(comparison.disagreements)")
         var run = try check(plan: plan, lines: lines)
@@ -121,13 +125,15 @@ struct PlanTests {
                                 "properties": {"sku": {"$ref": "#/$defs/sku"}, "price": {"type": "number"},
                                                "currency": {"enum": ["CNY", "USD"]}}}}}
             """#
-        let run = try check(plan: plan, lines: [
-            #"{"type":"track","event":"Buy","properties":{"sku":"SKU-0001","price":1.5,"currency":"CNY"}}"#,
-            #"{"type":"track","event":"Buy","properties":{"sku":"SKU-1","price":"1.5","currency":"EUR","x":1}}"#,
-            #"{"type":"track","event":"Buy","properties":{"price":2}}"#,
-            #"{"type":"track","event":"Other","properties":{}}"#,
-            #"{"type":"profile_set","properties":{"anything":1}}"#,
-        ])
+        let run = try check(
+            plan: plan,
+            lines: [
+                #"{"type":"track","event":"Buy","properties":{"sku":"SKU-0001","price":1.5,"currency":"CNY"}}"#,
+                #"{"type":"track","event":"Buy","properties":{"sku":"SKU-1","price":"1.5","currency":"EUR","x":1}}"#,
+                #"{"type":"track","event":"Buy","properties":{"price":2}}"#,
+                #"{"type":"track","event":"Other","properties":{}}"#,
+                #"{"type":"profile_set","properties":{"anything":1}}"#,
+            ])
         #expect(run.byRule["plan.constraint"] == [2])
         #expect(run.byRule["plan.type"] == [2])
         #expect(run.byRule["plan.enum"] == [2])
@@ -145,18 +151,19 @@ struct PlanTests {
         #expect(run.checker.unplanned.map(\.event) == ["Other"])
     }
 
-
     @Test("properties that are missing or not an object are left to envelope.properties, not checked")
     func nonObjectProperties() throws {
         let plan = #"{"events": {"E": {"type": "object", "required": ["a"]}}}"#
-        let run = try check(plan: plan, lines: [
-            #"{"type":"track","event":"E","properties":{"a":1}}"#,
-            #"{"type":"track","event":"E","properties":"oops"}"#,
-            #"{"type":"track","event":"E","properties":[1,2]}"#,
-            #"{"type":"track","event":"E","properties":null}"#,
-            #"{"type":"track","event":"E"}"#,
-            #"{"type":"track","event":"E","properties":{}}"#,
-        ])
+        let run = try check(
+            plan: plan,
+            lines: [
+                #"{"type":"track","event":"E","properties":{"a":1}}"#,
+                #"{"type":"track","event":"E","properties":"oops"}"#,
+                #"{"type":"track","event":"E","properties":[1,2]}"#,
+                #"{"type":"track","event":"E","properties":null}"#,
+                #"{"type":"track","event":"E"}"#,
+                #"{"type":"track","event":"E","properties":{}}"#,
+            ])
         #expect(run.byRule == ["plan.required": [6]])
         #expect(run.checker.tallies.first?.tally == PlanChecker.EventTally(checked: 2, violating: 1))
     }
@@ -168,7 +175,9 @@ struct PlanTests {
         do {
             _ = try PlanChecker(path: path)
         } catch {
-            #expect(error.description.contains("minimumm") && error.description.contains("#/events/Buy/properties/price/minimumm"))
+            #expect(
+                error.description.contains("minimumm")
+                    && error.description.contains("#/events/Buy/properties/price/minimumm"))
         }
     }
 
@@ -179,7 +188,9 @@ struct PlanTests {
         let samples = root.appendingPathComponent("Samples")
         var run = PlanRun(checker: try PlanChecker(path: samples.appendingPathComponent("plan.json").path))
         _ = DumpReader(sources: [.file(samples.appendingPathComponent("demo.jsonl.gz").path)]).read(into: &run)
-        let truth = try JSONSerialization.jsonObject(with: Data(contentsOf: samples.appendingPathComponent("demo.truth.json"))) as? [String: Any]
+        let truth =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: samples.appendingPathComponent("demo.truth.json")))
+            as? [String: Any]
         let faults = truth?["faults"] as? [String: [String: Any]] ?? [:]
         func lines(_ kinds: String...) -> [Int] {
             kinds.flatMap { faults[$0]?["lines"] as? [Int] ?? [] }.sorted()
@@ -192,8 +203,9 @@ struct PlanTests {
         #expect(!(run.byRule["plan.type"] ?? []).isEmpty && !(run.byRule["plan.constraint"] ?? []).isEmpty)
     }
 
-    @Test("a plan inferred from a dump validates that dump without a plan violation",
-          arguments: [(UInt64(3), 0.0, 0.99), (8, 0.0, 0.99), (3, 0.05, 1.0), (8, 0.05, 1.0)])
+    @Test(
+        "a plan inferred from a dump validates that dump without a plan violation",
+        arguments: [(UInt64(3), 0.0, 0.99), (8, 0.0, 0.99), (3, 0.05, 1.0), (8, 0.05, 1.0)])
     func inferRoundTrip(seed: UInt64, faults: Double, requiredShare: Double) throws {
         let directory = try TemporaryDirectory()
         var options = GeneratorOptions()
@@ -223,7 +235,8 @@ struct PlanInferrerTests {
         }
         lines[7] = #"{"type":"track","event":"Buy","properties":{"sku":"S7","n":7,"price":1,"cur":"CNY","tags":["a"]}}"#
         lines[9] = #"{"type":"track","event":"Buy","properties":{"sku":"S9","n":9,"price":1,"cur":"CNY"}}"#
-        lines[11] = #"{"type":"track","event":"Buy","properties":{"sku":"S11","n":11,"price":1,"cur":"CNY","tags":["b"]}}"#
+        lines[11] =
+            #"{"type":"track","event":"Buy","properties":{"sku":"S11","n":11,"price":1,"cur":"CNY","tags":["b"]}}"#
         // opt: 197 of 200 (0.985, not required); tags: 199 of 200 (required, and flagged).
         let directory = try TemporaryDirectory()
         let path = try directory.write("d.jsonl", lines.joined(separator: "\n"))
@@ -244,8 +257,10 @@ struct PlanInferrerTests {
     @Test("shares are of the occurrences with a properties object, as validate --plan checks them")
     func sharesOfCheckedOccurrences() throws {
         var lines = Array(repeating: #"{"type":"track","event":"E","properties":{"a":1}}"#, count: 10)
-        lines += [#"{"type":"track","event":"E","properties":"oops"}"#, #"{"type":"track","event":"E","properties":[1]}"#,
-                  #"{"type":"track","event":"E"}"#, #"{"type":"track","event":"Bare"}"#]
+        lines += [
+            #"{"type":"track","event":"E","properties":"oops"}"#, #"{"type":"track","event":"E","properties":[1]}"#,
+            #"{"type":"track","event":"E"}"#, #"{"type":"track","event":"Bare"}"#,
+        ]
         let directory = try TemporaryDirectory()
         let path = try directory.write("d.jsonl", lines.joined(separator: "\n"))
         var inferrer = PlanInferrer()
@@ -258,7 +273,8 @@ struct PlanInferrerTests {
         #expect(plan["events"]?["Bare"]?["x-atk"] == .object([("count", .integer(1)), ("checked", .integer(0))]))
         #expect(inferrer.partlyMissingRequired.isEmpty)
         // The round trip: envelope.properties covers the three, the plan reports nothing.
-        var run = PlanRun(checker: try PlanChecker(path: try directory.write("plan.json", inferrer.plan().serialized())))
+        var run = PlanRun(
+            checker: try PlanChecker(path: try directory.write("plan.json", inferrer.plan().serialized())))
         _ = DumpReader(sources: [.file(path)]).read(into: &run)
         #expect(run.byRule.isEmpty)
     }

@@ -1,5 +1,6 @@
-@testable import ATKCore
 import Testing
+
+@testable import ATKCore
 
 @Suite("Rules over the whole dump: type conflicts and duplicates")
 struct DumpWideRuleTests {
@@ -17,15 +18,20 @@ struct DumpWideRuleTests {
             eventLine(properties: "{\"tags\":true}"),
         ])
         #expect(run.lines("property.type_conflict") == [2, 9])
-        #expect(run.examples(.propertyTypeConflict)[0].message
-            == "price is a string here; across the dump price is number 75.0% / string 25.0%")
+        #expect(
+            run.examples(.propertyTypeConflict)[0].message
+                == "price is a string here; across the dump price is number 75.0% / string 25.0%")
         #expect(run.examples(.propertyTypeConflict)[0].value == "2.5")
     }
 
     @Test("a first type that ends up in the minority is still reported, in line order")
     func minorityFirst() throws {
-        let properties = ["{\"q\":\"1\"}", "{\"q\":1}", "{\"q\":\"2\",\"p\":true}", "{\"q\":2,\"p\":\"yes\"}", "{\"q\":3,\"p\":false}"]
-        let run = try validate(properties.enumerated().map { eventLine(trackId: String($0.offset), properties: $0.element) })
+        let properties = [
+            "{\"q\":\"1\"}", "{\"q\":1}", "{\"q\":\"2\",\"p\":true}", "{\"q\":2,\"p\":\"yes\"}",
+            "{\"q\":3,\"p\":false}",
+        ]
+        let run = try validate(
+            properties.enumerated().map { eventLine(trackId: String($0.offset), properties: $0.element) })
         #expect(run.lines("property.type_conflict") == [1, 3, 4])
         #expect(run.findings.warningLines == 3)
     }

@@ -1,6 +1,7 @@
-@testable import ATKCore
 import Foundation
 import Testing
+
+@testable import ATKCore
 
 @Suite("json.invalid_utf8 and json.lone_surrogate")
 struct EncodingRuleTests {

@@ -1,5 +1,6 @@
-@testable import ATKCore
 import Testing
+
+@testable import ATKCore
 
 @Suite("Envelope and time rules on hand-written lines")
 struct EnvelopeRuleTests {
@@ -24,11 +25,14 @@ struct EnvelopeRuleTests {
 
     @Test("envelope.type: missing, unknown or not a string; every Sensors type passes")
     func type() throws {
-        let valid = ["track", "track_signup", "track_id_bind", "track_id_unbind", "profile_set", "profile_set_once",
-                     "profile_unset", "profile_delete", "profile_append", "profile_increment", "item_set", "item_delete"]
-        let run = try validate([
-            eventLine(type: nil), eventLine(type: "\"trak\""), eventLine(type: "5"), eventLine(type: "\"Track\""),
-        ] + valid.map { eventLine(type: quoted($0), originalId: "\"anon\"") })
+        let valid = [
+            "track", "track_signup", "track_id_bind", "track_id_unbind", "profile_set", "profile_set_once",
+            "profile_unset", "profile_delete", "profile_append", "profile_increment", "item_set", "item_delete",
+        ]
+        let run = try validate(
+            [
+                eventLine(type: nil), eventLine(type: "\"trak\""), eventLine(type: "5"), eventLine(type: "\"Track\""),
+            ] + valid.map { eventLine(type: quoted($0), originalId: "\"anon\"") })
         #expect(run.lines("envelope.type") == [1, 2, 3, 4])
         #expect(run.examples(.envelopeType)[1].message == "unknown type 'trak'")
     }
@@ -39,7 +43,8 @@ struct EnvelopeRuleTests {
             eventLine(nil),
             eventLine(quoted(String(repeating: "a", count: 100))),
             eventLine(quoted(String(repeating: "a", count: 101))),
-            eventLine("\"Add To Cart\""), eventLine("\"1stPurchase\""), eventLine("\"user_id\""), eventLine("\"EVENT\""),
+            eventLine("\"Add To Cart\""), eventLine("\"1stPurchase\""), eventLine("\"user_id\""),
+            eventLine("\"EVENT\""),
             eventLine("7"),
             eventLine(nil, type: "\"profile_set\""),
             eventLine("\"$AppClick\"", properties: "{\"$screen_name\":\"A\",\"$element_type\":\"UIButton\"}"),
@@ -131,12 +136,18 @@ struct EnvelopeRuleTests {
     @Test("time.future with now and a tolerance at the ends of 64 bits: clamped, no overflow")
     func futureAtTheEnds() throws {
         let line = [eventLine(time: "9999999999999")]
-        let early = try validate(line) { $0.now = .min; $0.futureTolerance = 0 }
+        let early = try validate(line) {
+            $0.now = .min; $0.futureTolerance = 0
+        }
         #expect(early.lines("time.future") == [1])
         #expect(early.examples(.timeFuture)[0].message.hasPrefix("time is 106751991167d 7h after now"))
-        let late = try validate(line) { $0.now = .max; $0.futureTolerance = .max }
+        let late = try validate(line) {
+            $0.now = .max; $0.futureTolerance = .max
+        }
         #expect(late.lines("time.future").isEmpty)
-        let tolerant = try validate(line) { $0.now = testNow; $0.futureTolerance = .max }
+        let tolerant = try validate(line) {
+            $0.now = testNow; $0.futureTolerance = .max
+        }
         #expect(tolerant.lines("time.future").isEmpty)
     }
 

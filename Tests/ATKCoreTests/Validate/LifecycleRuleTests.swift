@@ -1,23 +1,27 @@
-@testable import ATKCore
 import Testing
+
+@testable import ATKCore
 
 @Suite("Lifecycle rules per user in time order")
 struct LifecycleRuleTests {
     let t0: Int64 = 1_788_220_000_000
 
     func start(_ at: Int64, user: String = "u1") -> String {
-        eventLine("\"$AppStart\"", time: String(t0 + at), distinctId: quoted(user), trackId: String(at),
-                  properties: "{\"$is_first_time\":false,\"$resume_from_background\":false}")
+        eventLine(
+            "\"$AppStart\"", time: String(t0 + at), distinctId: quoted(user), trackId: String(at),
+            properties: "{\"$is_first_time\":false,\"$resume_from_background\":false}")
     }
 
     func end(_ at: Int64, duration: String?, user: String = "u1", key: String = "event_duration") -> String {
-        eventLine("\"$AppEnd\"", time: String(t0 + at), distinctId: quoted(user), trackId: String(at),
-                  properties: duration.map { "{\(quoted(key)):\($0)}" } ?? "{}")
+        eventLine(
+            "\"$AppEnd\"", time: String(t0 + at), distinctId: quoted(user), trackId: String(at),
+            properties: duration.map { "{\(quoted(key)):\($0)}" } ?? "{}")
     }
 
     func event(_ name: String, _ at: Int64, user: String = "u1") -> String {
-        eventLine(quoted(name), time: String(t0 + at), distinctId: quoted(user), trackId: String(at),
-                  properties: "{\"$screen_name\":\"Home\"}")
+        eventLine(
+            quoted(name), time: String(t0 + at), distinctId: quoted(user), trackId: String(at),
+            properties: "{\"$screen_name\":\"Home\"}")
     }
 
     @Test("a clean session in scrambled line order finds nothing")
@@ -33,7 +37,8 @@ struct LifecycleRuleTests {
             start(100_000), event("$AppCrashed", 105_000), end(110_000, duration: "10"),
             start(200_000),
             start(300_000),
-            start(400_000, user: "u2"), event("AppCrashed", 401_000, user: "u2"), event("AppCrashed", 402_000, user: "u2"),
+            start(400_000, user: "u2"), event("AppCrashed", 401_000, user: "u2"),
+            event("AppCrashed", 402_000, user: "u2"),
             start(500_000, user: "u3"),
         ])
         // Line 4's crash was followed by $AppEnd: not flagged. Line 7's $AppStart shows the
@@ -68,7 +73,8 @@ struct LifecycleRuleTests {
         #expect(run.lines("lifecycle.duration_too_long") == [4])
     }
 
-    @Test("duration_out_of_range: beyond 64-bit ms (1e16 s, -1e16 s, 1e999 read as infinity), in place of the other two")
+    @Test(
+        "duration_out_of_range: beyond 64-bit ms (1e16 s, -1e16 s, 1e999 read as infinity), in place of the other two")
     func durationOutOfRange() throws {
         let run = try validate([
             start(0), end(1_000, duration: "1e16"), end(2_000, duration: "-1e16"), end(3_000, duration: "1e999"),
@@ -78,7 +84,8 @@ struct LifecycleRuleTests {
         #expect(run.lines("lifecycle.duration_too_long") == [5])
         #expect(run.lines("lifecycle.negative_duration").isEmpty)
         #expect(run.examples(.lifecycleDurationOutOfRange)[0].value == "event_duration 1e+16")
-        #expect(run.examples(.lifecycleDurationTooLong)[0].message == "event_duration is 106481481481d 11h, over 24 hours")
+        #expect(
+            run.examples(.lifecycleDurationTooLong)[0].message == "event_duration is 106481481481d 11h, over 24 hours")
         // The session's mismatch is still judged, in doubles.
         #expect(run.lines("lifecycle.duration_mismatch") == [2])
     }
@@ -111,7 +118,8 @@ struct LifecycleRuleTests {
     @Test("users are judged apart; events without a valid time or user are left out")
     func perUser() throws {
         let run = try validate([
-            start(0, user: "a"), start(1_000, user: "b"), end(5_000, duration: "5", user: "a"), end(6_000, duration: "5", user: "b"),
+            start(0, user: "a"), start(1_000, user: "b"), end(5_000, duration: "5", user: "a"),
+            end(6_000, duration: "5", user: "b"),
             eventLine("\"$AppEnd\"", time: "1788220000", distinctId: "\"c\"", properties: "{\"event_duration\":1}"),
             eventLine("\"$AppEnd\"", time: String(t0), distinctId: nil, properties: "{\"event_duration\":1}"),
         ])

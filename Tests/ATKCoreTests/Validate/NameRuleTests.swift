@@ -1,5 +1,6 @@
-@testable import ATKCore
 import Testing
+
+@testable import ATKCore
 
 @Suite("The Sensors name rule")
 struct NameRuleTests {
@@ -23,8 +24,10 @@ struct NameRuleTests {
 
     @Test("reserved words, case-insensitive, and the user_group/user_tag prefixes")
     func reserved() {
-        for word in ["distinct_id", "original_id", "time", "properties", "id", "first_id", "second_id", "users",
-                     "events", "event", "event_id", "device_id", "user_id", "date", "datetime"] {
+        for word in [
+            "distinct_id", "original_id", "time", "properties", "id", "first_id", "second_id", "users",
+            "events", "event", "event_id", "device_id", "user_id", "date", "datetime",
+        ] {
             #expect(NameRule.check(word) == .reserved, "\(word)")
         }
         #expect(NameRule.check("USER_ID") == .reserved)

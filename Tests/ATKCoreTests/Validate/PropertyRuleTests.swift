@@ -1,5 +1,6 @@
-@testable import ATKCore
 import Testing
+
+@testable import ATKCore
 
 @Suite("Property rules on hand-written lines")
 struct PropertyRuleTests {
@@ -15,7 +16,8 @@ struct PropertyRuleTests {
         ])
         #expect(run.lines("property.name") == [1, 3, 4, 6])
         #expect(run.findings.counts[BuiltInRule.propertyName.index] == 4)
-        #expect(run.examples(.propertyName)[0].message == "property key 'key word' may hold only letters, digits, _ and $")
+        #expect(
+            run.examples(.propertyName)[0].message == "property key 'key word' may hold only letters, digits, _ and $")
     }
 
     @Test("property.type: objects, nested lists, lists holding non-strings; scalars, null and string lists pass")
@@ -45,7 +47,9 @@ struct PropertyRuleTests {
         ])
         #expect(run.lines("property.too_long") == [2, 4, 6, 7])
         #expect(run.lines("property.truncated") == [3])
-        #expect(run.examples(.propertyTooLong)[0].message == "property 'description' is 8192 characters long (at most 8,191)")
+        #expect(
+            run.examples(.propertyTooLong)[0].message
+                == "property 'description' is 8192 characters long (at most 8,191)")
     }
 
     @Test("preset.missing_property: each preset event without its properties")
@@ -65,7 +69,8 @@ struct PropertyRuleTests {
             eventLine("\"$AppClick\"", properties: "{}"),
         ])
         #expect(run.lines("preset.missing_property") == [2, 3, 5, 7, 8, 11, 12])
-        #expect(run.examples(.presetMissingProperty).last?.message == "$AppClick without $screen_name and $element_type")
+        #expect(
+            run.examples(.presetMissingProperty).last?.message == "$AppClick without $screen_name and $element_type")
     }
 
     @Test("keys that move, change or repeat across events of one name are each judged as themselves")
@@ -74,7 +79,8 @@ struct PropertyRuleTests {
             "{\"p\":1,\"b b\":2,\"q\":\"s\"}", "{\"q\":\"t\",\"p\":2}", "{\"p\":\"3\",\"q\":\"u\",\"b b\":1}",
             "{\"p\":4,\"r\":true}", "{\"p\":5,\"b\\u0020b\":1}", "{\"p\":6}",
         ]
-        let run = try validate(properties.enumerated().map { eventLine(trackId: String($0.offset), properties: $0.element) })
+        let run = try validate(
+            properties.enumerated().map { eventLine(trackId: String($0.offset), properties: $0.element) })
         #expect(run.lines("property.name") == [1, 3, 5])
         #expect(run.lines("property.type_conflict") == [3])
         #expect(run.lines.keys.sorted() == ["property.name", "property.type_conflict"])

@@ -1,6 +1,7 @@
-@testable import ATKCore
 import Foundation
 import Testing
+
+@testable import ATKCore
 
 @Suite("Findings: rule selection, bad rows, breakdowns, the registry")
 struct ValidationReportingTests {
@@ -13,7 +14,10 @@ struct ValidationReportingTests {
         ]
         _ = try validate(lines, badRows: sink)
         #expect(sink.rows.map(\.line) == [2, 3, 5])
-        #expect(sink.rows.map(\.rules) == [["json.malformed"], ["envelope.distinct_id", "property.name"], ["envelope.type"]])
+        #expect(
+            sink.rows.map(\.rules) == [
+                ["json.malformed"], ["envelope.distinct_id", "property.name"], ["envelope.type"],
+            ])
         #expect(sink.rows.map { String(decoding: $0.raw, as: UTF8.self) } == [lines[1], lines[2], lines[4]])
     }
 
@@ -50,9 +54,11 @@ struct ValidationReportingTests {
         var registry = RuleRegistry()
         #expect(registry.count == BuiltInRule.allCases.count)
         for rule in BuiltInRule.allCases { #expect(registry.index(of: rule.rule.id) == rule.index) }
-        let index = registry.register(ValidationRule(id: "plan.unplanned_event", severity: .warning, summary: "not in the plan"))
+        let index = registry.register(
+            ValidationRule(id: "plan.unplanned_event", severity: .warning, summary: "not in the plan"))
         #expect(index == BuiltInRule.allCases.count)
-        #expect(registry.register(ValidationRule(id: "plan.unplanned_event", severity: .error, summary: "strict")) == index)
+        #expect(
+            registry.register(ValidationRule(id: "plan.unplanned_event", severity: .error, summary: "strict")) == index)
         #expect(registry[index].severity == .error)
         #expect(Set(registry.rules.map(\.id)).count == registry.count)
     }
@@ -62,10 +68,13 @@ struct ValidationReportingTests {
         struct EveryAddToCart: LineCheck {
             let rule: Int
             var finished = false
-            mutating func check(_ event: Event, propertyKeyIds: UnsafeBufferPointer<Int32>, findings: inout ValidationFindings) {
+            mutating func check(
+                _ event: Event, propertyKeyIds: UnsafeBufferPointer<Int32>, findings: inout ValidationFindings
+            ) {
                 guard event.event?.equals("AddToCart") == true else { return }
-                findings.report(rule, event: "AddToCart", value: nil, message: "required property missing",
-                                details: [("instance_path", ""), ("schema_path", "#/events/AddToCart/required")])
+                findings.report(
+                    rule, event: "AddToCart", value: nil, message: "required property missing",
+                    details: [("instance_path", ""), ("schema_path", "#/events/AddToCart/required")])
             }
             mutating func finish(findings: inout ValidationFindings) { finished = true }
         }
@@ -74,8 +83,9 @@ struct ValidationReportingTests {
         let directory = try TemporaryDirectory()
         let path = try directory.write("d.jsonl", [eventLine(), eventLine("\"AddToCart\"")].joined(separator: "\n"))
         let sink = RecordingBadRows()
-        var validator = DumpValidator(options: ValidationOptions(now: testNow), registry: registry,
-                                      checks: [EveryAddToCart(rule: rule)], badRows: sink)
+        var validator = DumpValidator(
+            options: ValidationOptions(now: testNow), registry: registry,
+            checks: [EveryAddToCart(rule: rule)], badRows: sink)
         _ = DumpReader(sources: [.file(path)]).read(into: &validator)
         validator.finish()
         #expect(validator.findings.counts[rule] == 1)
@@ -91,8 +101,12 @@ struct ValidationReportingTests {
             let writer = try BadRowWriter(path: path, fileNames: ["in.jsonl"])
             let text: [UInt8] = Array("{\"a\":\"tab\\t \"quote\" 长\"".utf8)
             let cut: [UInt8] = Array("{\"s\":\"长".utf8).dropLast()
-            try text.withUnsafeBytes { try writer.write(location: LineLocation(fileIndex: 0, line: 3), rules: ["json.malformed"], raw: $0) }
-            try cut.withUnsafeBytes { try writer.write(location: LineLocation(fileIndex: 0, line: 9), rules: ["json.malformed"], raw: $0) }
+            try text.withUnsafeBytes {
+                try writer.write(location: LineLocation(fileIndex: 0, line: 3), rules: ["json.malformed"], raw: $0)
+            }
+            try cut.withUnsafeBytes {
+                try writer.write(location: LineLocation(fileIndex: 0, line: 9), rules: ["json.malformed"], raw: $0)
+            }
             try writer.close()
             var data = try Data(contentsOf: URL(fileURLWithPath: path))
             if name.hasSuffix(".gz") {

@@ -1,5 +1,6 @@
-@testable import ATKCore
 import Foundation
+
+@testable import ATKCore
 
 /// 2026-09-01 00:00:00 UTC, the clock of these tests.
 let testNow: Int64 = 1_788_220_800_000
@@ -51,7 +52,9 @@ struct ValidationRun {
 }
 
 /// Validates `lines` (one per line, 1-based line numbers) with every example kept.
-func validate(_ lines: [String], configure: (inout ValidationOptions) -> Void = { _ in }, badRows: (any BadRowSink)? = nil) throws -> ValidationRun {
+func validate(
+    _ lines: [String], configure: (inout ValidationOptions) -> Void = { _ in }, badRows: (any BadRowSink)? = nil
+) throws -> ValidationRun {
     let directory = try TemporaryDirectory()
     let path = try directory.write("dump.jsonl", lines.joined(separator: "\n") + "\n")
     var options = ValidationOptions(now: testNow)
