@@ -4,7 +4,7 @@ SWIFT   ?= swift
 RELEASE := .build/release/atk
 SAMPLE  := Samples/demo.jsonl.gz
 
-.PHONY: all setup build release demo test conformance funnel-diff bench bench-memory golden samples fuzz fuzz-build fuzz-smoke clean
+.PHONY: all setup build release demo test conformance funnel-diff bench bench-memory golden lint samples fuzz fuzz-build fuzz-smoke clean
 
 # The official JSON-Schema-Test-Suite, beside this checkout (skipped when it is not there).
 SUITE   ?= ../shared/jsonschema-test-suite
@@ -63,6 +63,11 @@ test: setup
 	$(SWIFT) test --skip-build
 	@if [ -d "$(SUITE)/tests" ]; then $(MAKE) --no-print-directory conformance; \
 	 else echo "conformance: $(SUITE) not found, skipped"; fi
+
+# The repository's .swift-format rules (120 columns, documented public declarations, ...),
+# strict: a finding fails. swift-format ships with the Swift toolchain.
+lint:
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
 
 # Rewrites Tests/Golden/ from what atk prints now. Only in a commit that says which behaviour
 # changed and why: GoldenTests in make test compares every command and format with these files.

@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-ATK=.build/release/atk
+ATK=${ATK:-.build/release/atk}  # ATK=/path/to/other/atk make bench: the same bench on another build
 DATA=Benchmarks/data
 USERS=${BENCH_USERS:-20000}
 RUNS=${BENCH_RUNS:-5}
