@@ -256,7 +256,7 @@ public struct DumpValidator: DumpVisitor {
                 message: "time has \(digits) digits\(negative ? " and is negative" : ""), not 13 (ms)")
             return nil
         }
-        guard time >= GeneratorTruth.timeFloor else {
+        guard time >= SDKLimits.timeFloor else {
             findings.report(
                 .envelopeTime, event: eventName(), value: Self.shown(node),
                 message: "time is before 2015-05-15 10:24:00 UTC (1431656640000), the SDKs' floor")
@@ -270,7 +270,7 @@ public struct DumpValidator: DumpVisitor {
         }
         if let flushTime, flushTime.isIntegerLiteral {
             // Judged only within time's own range, where differences cannot overflow.
-            if let flush = flushTime.int64Value, Self.validTimes.contains(flush) {
+            if let flush = flushTime.int64Value, SDKLimits.validTimes.contains(flush) {
                 if time > flush {
                     findings.report(
                         .timeAfterFlush, event: eventName(), value: Self.shown(node),
@@ -286,10 +286,6 @@ public struct DumpValidator: DumpVisitor {
         }
         return time
     }
-
-    /// The `time` values the envelope accepts: 13 digits, not before the SDKs' floor. Any two differ
-    /// by less than 10¹³ ms, so their differences never overflow.
-    static let validTimes: ClosedRange<Int64> = GeneratorTruth.timeFloor...9_999_999_999_999
 
     /// Why an id (`distinct_id`, `original_id`) is invalid, or nil.
     private static func idProblem(_ node: JSONNode?, name: String) -> String? {
@@ -449,8 +445,8 @@ public struct DumpValidator: DumpVisitor {
     ) {
         let value = JSONNode(entries: entries, base: base, index: index)
         let length = value.stringLength
-        guard length > 8191 else { return }
-        if length == 8192 && value.withUTF8({ $0.last == UInt8(ascii: "$") }) {
+        guard length > SDKLimits.valueMaxLength else { return }
+        if length == SDKLimits.truncatedValueLength && value.withUTF8({ $0.last == UInt8(ascii: "$") }) {
             report(
                 .propertyTruncated, key: key, value: index, entries, base,
                 "is 8,192 characters ending in $: an SDK cut it", eventName)
@@ -493,7 +489,7 @@ public struct DumpValidator: DumpVisitor {
                     findings.report(
                         .lifecycleNegativeDuration, event: eventName(), value: shown,
                         message: "event_duration is negative")
-                } else if duration > 86_400 {
+                } else if duration > SDKLimits.eventDurationMaxSeconds {
                     // Within 64-bit ms: checked above.
                     findings.report(
                         .lifecycleDurationTooLong, event: eventName(), value: shown,
