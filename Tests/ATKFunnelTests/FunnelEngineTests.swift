@@ -35,6 +35,19 @@ extension FunnelEngineTests {
         #expect(FunnelMode(name: "strict") == nil)
     }
 
+    @Test func modeNameReadsBack() {
+        #expect(FunnelMode().name == "default")
+        #expect(FunnelMode.strictDeduplication.name == "strict-dedup")
+        #expect(FunnelMode([.strictIncrease, .strictOrder]).name == "strict-order+strict-increase")
+        #expect(
+            FunnelMode([.strictIncrease, .strictOrder, .strictDeduplication]).name
+                == "strict-order+strict-dedup+strict-increase")
+        for bits in UInt8(0)..<8 {
+            let mode = FunnelMode(rawValue: bits)
+            #expect(FunnelMode(name: mode.name) == mode)
+        }
+    }
+
     // MARK: Default mode
 
     @Test func tiesChainInStepOrder() throws {
