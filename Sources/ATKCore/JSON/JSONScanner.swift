@@ -134,7 +134,7 @@ public struct JSONScanner {
                 i = Self.skipWhitespace(base, i, n)
                 guard i < n else { throw JSONSyntaxError(reason: .unexpectedEnd, offset: i) }
                 let c = base[i]
-                let isObject = tape.entries[top].kind == JSONKind.object.rawValue
+                let isObject = tape.entries[top].kind == .object
                 if c == UInt8(ascii: ",") {
                     i += 1
                     state = isObject ? .key : .value

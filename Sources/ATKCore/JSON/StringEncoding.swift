@@ -170,7 +170,7 @@ extension JSONTape {
     private func string(at offset: Int) -> Int? {
         (0..<count).first { index in
             let entry = entries[index]
-            return entry.kind == JSONKind.string.rawValue && Int(entry.start) <= offset && offset < Int(entry.end)
+            return entry.kind == .string && Int(entry.start) <= offset && offset < Int(entry.end)
         }
     }
 }

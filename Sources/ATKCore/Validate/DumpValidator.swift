@@ -359,7 +359,7 @@ public struct DumpValidator: DumpVisitor {
                         "property key '\(key.stringValue ?? "")' \(info.violation.map(String.init(describing:)) ?? "")")
             }
             var type: PropertyTypeTracker.ValueType?
-            switch JSONKind(rawValue: valueEntry.kind) ?? .null {
+            switch valueEntry.kind {
             case .string:
                 type = .string
                 // Raw bytes are at least as many as characters: short strings need no counting.
@@ -383,7 +383,7 @@ public struct DumpValidator: DumpVisitor {
                 var element = valueIndex + 1
                 for _ in 0..<Int(valueEntry.count) {
                     let entry = entries[element]
-                    if entry.kind != JSONKind.string.rawValue {
+                    if entry.kind != .string {
                         valid = false
                     } else if entry.end - entry.start > 8191 {
                         checkLength(element, key: k, entries, base, eventName)
