@@ -50,7 +50,7 @@ public struct JSONNode {
     /// - Complexity: O(1) for strings without escapes; O(n) with an allocation otherwise.
     public func withUTF8<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         if !hasEscapes { return try body(rawBytes) }
-        let decoded = JSONDecoding.unescape(rawBytes)
+        let decoded = JSONStringEscapes.unescape(rawBytes)
         return try decoded.withUnsafeBytes { try body($0) }
     }
 

@@ -1,3 +1,5 @@
+import ATKSchema
+
 /// Validates a dump line by line: the data-format rules in one pass over each event's tape,
 /// `property.type_conflict`, `duplicate.event` and the lifecycle rules over the whole dump
 /// (judged in ``finish()``), and any added ``LineCheck``s.
@@ -340,7 +342,7 @@ public struct DumpValidator: DumpVisitor {
             } else {
                 keyId =
                     escaped
-                    ? JSONDecoding.unescape(keyBytes).withUnsafeBytes { propertyKey($0) } : propertyKey(keyBytes)
+                    ? JSONStringEscapes.unescape(keyBytes).withUnsafeBytes { propertyKey($0) } : propertyKey(keyBytes)
                 if sequence >= 0 {
                     if position < keysByName[sequence].count {
                         keysByName[sequence][position] = keyId
