@@ -50,6 +50,17 @@ extension FunnelEngineTests {
 
     // MARK: Default mode
 
+    @Test func attemptsCountedPerUnit() throws {
+        let funnel = try engine()
+        let events = [event(0, 1), event(2, 2), event(4, 3), event(20, 1), event(22, 2)]
+        let users = funnel.attempts(for: events, counting: .users)
+        #expect(users.map(\.level) == [3])
+        #expect(users.first?.stepTimes == [0, 2, 4])
+        let conversions = funnel.attempts(for: events, counting: .conversions)
+        #expect(conversions.map(\.level) == [3, 2])
+        #expect(conversions.last?.stepTimes == [20, 22])
+    }
+
     @Test func tiesChainInStepOrder() throws {
         let attempt = try engine().attempt(for: [event(5, 3), event(5, 2), event(5, 1)])
         #expect(attempt.level == 3)
