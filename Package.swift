@@ -32,12 +32,16 @@ let package = Package(
             name: "ATKCore",
             dependencies: ["CZlib", "ATKSchema", "ATKElements", "ATKFunnel"]
         ),
+        // `atk generate`: the synthetic dump generator, its simulated app and the truth it counts.
+        // Demo and test tooling on top of the core; the core does not depend on it.
+        .target(name: "ATKGenerate", dependencies: ["ATKCore"]),
         // The command-line layer: argument parsing, output formatting, exit codes.
         .target(
             name: "ATKCommands",
             dependencies: [
                 "ATKCore",
                 "ATKFunnel",
+                "ATKGenerate",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -48,7 +52,7 @@ let package = Package(
         .executableTarget(name: "atk-funnel-oracle", dependencies: ["ATKFunnel"]),
         // `make fuzz`: libFuzzer targets, the line parser and every analysis with its reports
         // (Docs/fuzzing.md). Without the fuzzer flags it builds a replayer of crash inputs.
-        .target(name: "ATKFuzz", dependencies: ["ATKCore", "ATKFunnel", "ATKCommands"]),
+        .target(name: "ATKFuzz", dependencies: ["ATKCore", "ATKFunnel", "ATKGenerate", "ATKCommands"]),
         // libFuzzer's driver, declared; linked by -sanitize=fuzzer in fuzz builds only.
         .systemLibrary(name: "CLibFuzzer"),
         .executableTarget(name: "atk-fuzz", dependencies: ["ATKFuzz", "CLibFuzzer"]),
@@ -56,7 +60,9 @@ let package = Package(
         .testTarget(name: "ATKSchemaTests", dependencies: ["ATKSchema"]),
         .testTarget(name: "ATKElementsTests", dependencies: ["ATKElements"]),
         .testTarget(name: "ATKFunnelTests", dependencies: ["ATKFunnel"]),
-        .testTarget(name: "ATKCoreTests", dependencies: ["ATKCore", "ATKFuzz"], exclude: ["Fuzz/Inputs"]),
+        .testTarget(
+            name: "ATKCoreTests", dependencies: ["ATKCore", "ATKGenerate", "ATKFuzz"], exclude: ["Fuzz/Inputs"]),
+        .testTarget(name: "ATKGenerateTests", dependencies: ["ATKGenerate", "ATKCore"]),
         .testTarget(name: "ATKCommandsTests", dependencies: ["ATKCommands"]),
         .testTarget(name: "ATKEndToEndTests", dependencies: ["atk"]),
     ]

@@ -17,17 +17,6 @@ struct EventFunnelReport {
         }
     }
 
-    /// `default`, `strict-order`, or a `+`-joined combination, in the CLI's spelling.
-    private var modeName: String {
-        let mode = configuration.mode
-        let names = [
-            (FunnelMode.strictOrder, "strict-order"), (.strictDeduplication, "strict-dedup"),
-            (.strictIncrease, "strict-increase"),
-        ]
-        .filter { mode.contains($0.0) }.map(\.1)
-        return names.isEmpty ? "default" : names.joined(separator: "+")
-    }
-
     // MARK: JSON
 
     var json: JSONOutput {
@@ -55,7 +44,7 @@ struct EventFunnelReport {
                 ("kind", .string("events")),
                 ("steps", steps(result.total)),
                 ("window", .string(configuration.window.text)), ("window_ms", .int(configuration.window.milliseconds)),
-                ("mode", .string(modeName)),
+                ("mode", .string(configuration.mode.name)),
                 ("clickhouse_options", .array(configuration.mode.clickHouseOptions.map { .string($0) })),
                 ("count", .string(configuration.unit.rawValue)),
                 ("by", .string(configuration.userProperty ?? "distinct_id")),
@@ -122,7 +111,7 @@ struct EventFunnelReport {
         let unit = configuration.unit.rawValue
         var out =
             "funnel    \(stepNames.count) step\(stepNames.count == 1 ? "" : "s"), window \(configuration.window.text) "
-            + "(\(g(Int(configuration.window.milliseconds))) ms), mode \(modeName), counting \(unit) by \(configuration.userProperty ?? "distinct_id")\n"
+            + "(\(g(Int(configuration.window.milliseconds))) ms), mode \(configuration.mode.name), counting \(unit) by \(configuration.userProperty ?? "distinct_id")\n"
         let malformed = reports.reduce(0) { $0 + $1.malformedLines }
         out +=
             "read      \(g(result.events)) events, \(g(malformed)) malformed, \(g(result.matchedEvents)) matching a step, \(g(result.userCount)) users"

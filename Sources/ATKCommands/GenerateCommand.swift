@@ -1,4 +1,5 @@
 import ATKCore
+import ATKGenerate
 import ArgumentParser
 import Foundation
 

@@ -1,4 +1,5 @@
 import ATKCore
+import ATKGenerate
 import ArgumentParser
 
 /// The valid ranges of atk's numeric options, and the one check every command makes in

@@ -24,13 +24,8 @@ public struct FunnelAggregator: Sendable {
     ///
     /// Complexity: that of the engine call.
     public mutating func add(events: [FunnelEvent], exclusionTimes: [Int64] = [], engine: FunnelEngine) {
-        switch unit {
-        case .users:
-            add(engine.attempt(for: events, exclusionTimes: exclusionTimes))
-        case .conversions:
-            for attempt in engine.attempts(for: events, exclusionTimes: exclusionTimes) {
-                add(attempt)
-            }
+        for attempt in engine.attempts(for: events, exclusionTimes: exclusionTimes, counting: unit) {
+            add(attempt)
         }
     }
 

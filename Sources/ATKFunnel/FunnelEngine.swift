@@ -81,6 +81,19 @@ public struct FunnelEngine: Sendable {
         return result
     }
 
+    /// The attempts `unit` counts for one user: the chosen attempt (``attempt(for:exclusionTimes:)``)
+    /// for `.users`, every attempt (``attempts(for:exclusionTimes:)``) for `.conversions`.
+    ///
+    /// Complexity: that of the call it makes.
+    public func attempts(
+        for events: [FunnelEvent], exclusionTimes: [Int64] = [], counting unit: FunnelCountingUnit
+    ) -> [FunnelAttempt] {
+        switch unit {
+        case .users: [attempt(for: events, exclusionTimes: exclusionTimes)]
+        case .conversions: attempts(for: events, exclusionTimes: exclusionTimes)
+        }
+    }
+
     // MARK: - Entries
 
     /// One matched step of one event; step 0 is an unmatched event.

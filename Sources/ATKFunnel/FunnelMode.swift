@@ -21,21 +21,32 @@ public struct FunnelMode: OptionSet, Hashable, Sendable {
     /// a strictly greater timestamp.
     public static let strictIncrease = FunnelMode(rawValue: 1 << 2)
 
-    /// Parses a CLI name: `default`, `strict-order`, `strict-dedup`,
-    /// `strict-increase`, or a `+`-joined combination; also accepts the
-    /// ClickHouse spellings (`strict_order`, `strict_deduplication`, …).
+    /// The options with their names, in the order ``name`` writes them: atk's spelling, which
+    /// `--mode` takes and reports print, and ClickHouse's parameter name, also accepted.
+    public static let optionNames: [(option: FunnelMode, name: String, clickHouseName: String)] = [
+        (.strictOrder, "strict-order", "strict_order"),
+        (.strictDeduplication, "strict-dedup", "strict_deduplication"),
+        (.strictIncrease, "strict-increase", "strict_increase"),
+    ]
+
+    /// Parses a mode's name: `default`, an option's name (``optionNames``, in either spelling),
+    /// or a `+`-joined combination of them (`strict-order+strict-increase`).
     public init?(name: String) {
         var mode: FunnelMode = []
-        for part in name.split(separator: "+") {
-            switch part {
-            case "default": break
-            case "strict-order", "strict_order": mode.insert(.strictOrder)
-            case "strict-dedup", "strict_deduplication": mode.insert(.strictDeduplication)
-            case "strict-increase", "strict_increase": mode.insert(.strictIncrease)
-            default: return nil
+        for part in name.split(separator: "+") where part != "default" {
+            guard let known = Self.optionNames.first(where: { $0.name == part || $0.clickHouseName == part }) else {
+                return nil
             }
+            mode.insert(known.option)
         }
         self = mode
+    }
+
+    /// The mode's name, which ``init(name:)`` reads back: `default` for no option, else the
+    /// options' names joined by `+`.
+    public var name: String {
+        let names = Self.optionNames.filter { contains($0.option) }.map(\.name)
+        return names.isEmpty ? "default" : names.joined(separator: "+")
     }
 
     /// The ClickHouse parameter names of the options, in a fixed order.

@@ -1,4 +1,5 @@
 import ATKCore
+import ATKGenerate
 
 /// Mutations of dump text that libFuzzer's byte-level ones almost never make, used half the time
 /// by `atk-fuzz`'s custom mutator (`LLVMFuzzerCustomMutator`).

@@ -167,87 +167,54 @@ struct JSONParser {
         byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
     }
 
+    /// Parses a string, checking its escapes here and decoding them with ``JSONStringEscapes``.
     private mutating func parseString() throws(JSONParseError) -> String {
         index += 1
         let start = index
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
-                let s = String(decoding: bytes[start..<index], as: UTF8.self)
-                index += 1
-                return s
-            }
-            if byte == UInt8(ascii: "\\") { break }
-            guard byte >= 0x20 else { throw error("control character in string") }
-            index += 1
-        }
-        var scalars = Array(bytes[start..<index])
+        var escaped = false
         while index < bytes.count {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\""):
+                let body = bytes[start..<index]
                 index += 1
-                return String(decoding: scalars, as: UTF8.self)
+                guard escaped else { return String(decoding: body, as: UTF8.self) }
+                return body.withUnsafeBytes { String(decoding: JSONStringEscapes.unescape($0), as: UTF8.self) }
             case UInt8(ascii: "\\"):
                 index += 1
-                try appendEscape(into: &scalars)
+                try skipEscape()
+                escaped = true
             case 0..<0x20:
                 throw error("control character in string")
             default:
-                scalars.append(byte)
                 index += 1
             }
         }
         throw error("unterminated string")
     }
 
-    private mutating func appendEscape(into out: inout [UInt8]) throws(JSONParseError) {
+    /// Checks the escape after a backslash and moves past it.
+    private mutating func skipEscape() throws(JSONParseError) {
         guard index < bytes.count else { throw error("unterminated escape") }
         let byte = bytes[index]
         index += 1
         switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(byte)
-        case UInt8(ascii: "b"): out.append(0x08)
-        case UInt8(ascii: "f"): out.append(0x0C)
-        case UInt8(ascii: "n"): out.append(0x0A)
-        case UInt8(ascii: "r"): out.append(0x0D)
-        case UInt8(ascii: "t"): out.append(0x09)
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+            UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            return
         case UInt8(ascii: "u"):
-            var code = try parseHex4()
-            if (0xD800..<0xDC00).contains(code), index + 1 < bytes.count,
-                bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
-            {
-                let save = index
-                index += 2
-                let low = try parseHex4()
-                if (0xDC00..<0xE000).contains(low) {
-                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
-                } else {
-                    index = save
-                }
-            }
-            let scalar = Unicode.Scalar(code) ?? "\u{FFFD}"
-            out.append(contentsOf: scalar.utf8)
+            try skipHex4()
         default:
             throw error("invalid escape")
         }
     }
 
-    private mutating func parseHex4() throws(JSONParseError) -> UInt32 {
+    /// Moves past the four hex digits of a `\u` escape.
+    private mutating func skipHex4() throws(JSONParseError) {
         guard index + 4 <= bytes.count else { throw error("invalid \\u escape") }
-        var value: UInt32 = 0
         for _ in 0..<4 {
-            let byte = bytes[index]
-            let digit: UInt32
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-            default: throw error("invalid \\u escape")
-            }
-            value = value << 4 | digit
+            guard JSONStringEscapes.hexDigit(bytes[index]) != nil else { throw error("invalid \\u escape") }
             index += 1
         }
-        return value
     }
 }

@@ -64,20 +64,6 @@ public struct TrackingPlan: Sendable {
         return common.validate(properties, thenAgainst: schema, into: &violations)
     }
 
-    /// Loads a plan from a `.json` file or a directory of per-event schema files.
-    public static func load(path: String, options: SchemaOptions = SchemaOptions()) throws(TrackingPlanError)
-        -> TrackingPlan
-    {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw TrackingPlanError(.unreadable("no such file or directory"), file: path)
-        }
-        if isDirectory.boolValue {
-            return try loadDirectory(path, options: options)
-        }
-        return try TrackingPlan(json: readJSON(path), file: path, options: options)
-    }
-
     /// Builds a single-file plan from its parsed JSON; `file` names it in errors and
     /// is its base URI for relative `$ref`s.
     public init(json: JSONValue, file: String = "plan.json", options: SchemaOptions = SchemaOptions())
@@ -121,45 +107,30 @@ public struct TrackingPlan: Sendable {
         URI(URL(fileURLWithPath: path).standardizedFileURL.absoluteString)
     }
 
-    private static func readJSON(_ path: String) throws(TrackingPlanError) -> JSONValue {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw TrackingPlanError(.unreadable("cannot read file"), file: path)
-        }
-        do {
-            return try JSONValue.parse(bytes: Array(data))
-        } catch {
-            throw TrackingPlanError(.invalidJSON(error), file: path)
-        }
-    }
-
-    private static func loadDirectory(_ path: String, options: SchemaOptions) throws(TrackingPlanError)
-        -> TrackingPlan
-    {
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: path).filter { $0.hasSuffix(".json") }.sorted()
-        } catch {
-            throw TrackingPlanError(.unreadable(error.localizedDescription), file: path)
-        }
-        let directory = URL(fileURLWithPath: path)
-        var documents: [(name: String, file: String, json: JSONValue)] = []
+    /// Builds a directory plan from its parsed files, one schema per event.
+    ///
+    /// - Parameters:
+    ///   - documents: every `.json` file of the directory: its name (`AddToCart.json`), its path
+    ///     (its base URI, which `$ref`s between files resolve against, and the file errors name),
+    ///     and its JSON. `common.json` is the common schema; every other file is the event it names.
+    ///   - directory: the directory, named in errors that concern no one file.
+    ///   - options: how schemas compile; each file's schema paths are prefixed with its name.
+    public init(
+        documents: [(name: String, file: String, json: JSONValue)], directory: String,
+        options: SchemaOptions = SchemaOptions()
+    ) throws(TrackingPlanError) {
         var resources: [URI: JSONValue] = [:]
-        for name in names {
-            let file = directory.appendingPathComponent(name).path
-            let json = try readJSON(file)
-            documents.append((name, file, json))
-            resources[fileURI(file)] = json
-        }
+        for document in documents { resources[Self.fileURI(document.file)] = document.json }
         var events: [(name: String, schema: CompiledSchema)] = []
         var common: CompiledSchema?
         for document in documents {
             var fileOptions = options
             fileOptions.schemaPathPrefix = document.name + "#"
-            let fileDraft = try draft(of: document.json, file: document.file)
+            let fileDraft = try Self.draft(of: document.json, file: document.file)
             let schema: CompiledSchema
             do {
                 schema = try Schema.compile(
-                    document.json, draft: fileDraft, baseURI: fileURI(document.file),
+                    document.json, draft: fileDraft, baseURI: Self.fileURI(document.file),
                     resources: resources, options: fileOptions)
             } catch {
                 throw TrackingPlanError(.schema(error), file: document.file)
@@ -171,8 +142,8 @@ public struct TrackingPlan: Sendable {
             }
         }
         guard !events.isEmpty else {
-            throw TrackingPlanError(.invalidPlan("the directory holds no <event>.json schema"), file: path)
+            throw TrackingPlanError(.invalidPlan("the directory holds no <event>.json schema"), file: directory)
         }
-        return TrackingPlan(events: events, common: common)
+        self.init(events: events, common: common)
     }
 }

@@ -35,7 +35,31 @@ extension FunnelEngineTests {
         #expect(FunnelMode(name: "strict") == nil)
     }
 
+    @Test func modeNameReadsBack() {
+        #expect(FunnelMode().name == "default")
+        #expect(FunnelMode.strictDeduplication.name == "strict-dedup")
+        #expect(FunnelMode([.strictIncrease, .strictOrder]).name == "strict-order+strict-increase")
+        #expect(
+            FunnelMode([.strictIncrease, .strictOrder, .strictDeduplication]).name
+                == "strict-order+strict-dedup+strict-increase")
+        for bits in UInt8(0)..<8 {
+            let mode = FunnelMode(rawValue: bits)
+            #expect(FunnelMode(name: mode.name) == mode)
+        }
+    }
+
     // MARK: Default mode
+
+    @Test func attemptsCountedPerUnit() throws {
+        let funnel = try engine()
+        let events = [event(0, 1), event(2, 2), event(4, 3), event(20, 1), event(22, 2)]
+        let users = funnel.attempts(for: events, counting: .users)
+        #expect(users.map(\.level) == [3])
+        #expect(users.first?.stepTimes == [0, 2, 4])
+        let conversions = funnel.attempts(for: events, counting: .conversions)
+        #expect(conversions.map(\.level) == [3, 2])
+        #expect(conversions.last?.stepTimes == [20, 22])
+    }
 
     @Test func tiesChainInStepOrder() throws {
         let attempt = try engine().attempt(for: [event(5, 3), event(5, 2), event(5, 1)])

@@ -45,4 +45,10 @@ import Testing
         let found = Array("é".utf8).withUnsafeBytes { value.member($0) }
         #expect(found == .integer(1))
     }
+
+    @Test func kindNamesForMessages() throws {
+        let kinds = try #require(try JSONValue.parse(#"[{}, [], "s", 1, true, null]"#).arrayValue).map(\.kind)
+        #expect(kinds.map(\.description) == ["object", "array", "string", "number", "boolean", "null"])
+        #expect(kinds.map(\.withArticle) == ["an object", "an array", "a string", "a number", "a boolean", "a null"])
+    }
 }

@@ -1,5 +1,4 @@
 import ATKSchema
-import Foundation
 import Testing
 
 @Suite struct TrackingPlanTests {
@@ -166,20 +165,21 @@ import Testing
         }
     }
 
-    @Test func directoryPlanLoadsOneFilePerEvent() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("atk-plan-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+    /// The files of a directory plan, parsed, as the core's loader hands them over.
+    private func documents(_ files: [(String, String)]) throws -> [(name: String, file: String, json: JSONValue)] {
+        try files.map { ($0.0, "/plans/shop/" + $0.0, try JSONValue.parse($0.1)) }
+    }
+
+    @Test func directoryPlanCompilesOneDocumentPerEvent() throws {
         let files = [
-            "AddToCart.json":
-                #"{"type": "object", "required": ["sku"], "properties": {"sku": {"$ref": "defs.json#/$defs/sku"}}}"#,
-            "defs.json": #"{"$defs": {"sku": {"type": "string", "pattern": "^S"}}}"#,
-            "common.json": #"{"type": "object"}"#,
+            (
+                "AddToCart.json",
+                #"{"type": "object", "required": ["sku"], "properties": {"sku": {"$ref": "defs.json#/$defs/sku"}}}"#
+            ),
+            ("common.json", #"{"type": "object"}"#),
+            ("defs.json", #"{"$defs": {"sku": {"type": "string", "pattern": "^S"}}}"#),
         ]
-        for (name, text) in files {
-            try Data(text.utf8).write(to: directory.appendingPathComponent(name))
-        }
-        let plan = try TrackingPlan.load(path: directory.path)
+        let plan = try TrackingPlan(documents: documents(files), directory: "/plans/shop")
         #expect(plan.eventNames == ["AddToCart", "defs"])
         #expect(plan.common != nil)
         let schema = try #require(plan.schema(forEvent: "AddToCart"))
@@ -189,31 +189,22 @@ import Testing
     }
 
     @Test func directoryPlanErrorsNameTheFile() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("atk-plan-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("Login.json")
-        try Data(#"{"properties": {"method": {"enumm": ["sso"]}}}"#.utf8).write(to: file)
+        let files = [("Login.json", #"{"properties": {"method": {"enumm": ["sso"]}}}"#)]
         #expect(
             throws: TrackingPlanError(
-                .schema(
-                    SchemaError(
-                        .unknownKeyword("enumm"),
-                        at: "Login.json#/properties/method/enumm")),
-                file: file.path)
+                .schema(SchemaError(.unknownKeyword("enumm"), at: "Login.json#/properties/method/enumm")),
+                file: "/plans/shop/Login.json")
         ) {
-            try TrackingPlan.load(path: directory.path)
+            try TrackingPlan(documents: documents(files), directory: "/plans/shop")
         }
     }
 
-    @Test func loadsSingleFileFromDisk() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("atk-plan-\(UUID().uuidString).json")
-        try Data(Self.planText.utf8).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let plan = try TrackingPlan.load(path: file.path)
-        #expect(plan.eventNames == ["AddToCart", "Search"])
-        #expect(throws: TrackingPlanError(.unreadable("no such file or directory"), file: file.path + ".missing")) {
-            try TrackingPlan.load(path: file.path + ".missing")
+    @Test func directoryPlanWithoutEventsIsRefused() throws {
+        #expect(
+            throws: TrackingPlanError(
+                .invalidPlan("the directory holds no <event>.json schema"), file: "/plans/shop")
+        ) {
+            try TrackingPlan(documents: documents([("common.json", "{}")]), directory: "/plans/shop")
         }
     }
 }

@@ -48,7 +48,7 @@ public struct ElementProperties {
         for _ in 0..<Int(entries[properties.index].count) {
             let key = entries[k]
             let v = k + 1
-            if key.flags & TapeEntry.escaped != 0 {
+            if key.isEscaped {
                 assignEscaped(JSONNode(entries: properties.entries, base: base, index: k), v)
             } else {
                 let name = UnsafeRawBufferPointer(start: base + Int(key.start), count: Int(key.end) - Int(key.start))

@@ -155,10 +155,7 @@ public struct EventFunnelAnalysis: DumpVisitor {
             exclusions.records(of: user, into: &scratch)
             exclusionTimes.removeAll(keepingCapacity: true)
             exclusionTimes.append(contentsOf: scratch.lazy.map(\.time))
-            let attempts =
-                unit == .users
-                ? [engine.attempt(for: events, exclusionTimes: exclusionTimes)]
-                : engine.attempts(for: events, exclusionTimes: exclusionTimes)
+            let attempts = engine.attempts(for: events, exclusionTimes: exclusionTimes, counting: unit)
             if breakdown { starts.records(of: user, into: &scratch) }
             for (index, attempt) in attempts.enumerated() where attempt.level > 0 {
                 total.add(attempt, isUserAttempt: index == 0)

@@ -1,3 +1,4 @@
+import ATKSchema
 import Foundation
 
 /// Receives what a ``DumpReader`` finds, line by line, in input order.
@@ -227,7 +228,7 @@ struct LineParser {
                 visitor.visitMalformed(MalformedLine(bytes: line, location: location, reason: .syntax(error)))
                 continue
             }
-            let rootKind = JSONKind(rawValue: tape.entries[0].kind) ?? .null
+            let rootKind = tape.entries[0].kind
             guard rootKind == .object else {
                 malformed += 1
                 visitor.visitMalformed(MalformedLine(bytes: line, location: location, reason: .notAnObject(rootKind)))

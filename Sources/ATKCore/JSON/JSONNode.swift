@@ -1,3 +1,5 @@
+import ATKSchema
+
 /// A view of one value of a parsed line: typed access without copying or re-parsing.
 ///
 /// A node is valid only while the line it was parsed from is (inside the reader's callback).
@@ -22,7 +24,7 @@ public struct JSONNode {
     var entry: TapeEntry { entries[index] }
 
     /// The value's JSON kind.
-    public var kind: JSONKind { JSONKind(rawValue: entry.kind) ?? .null }
+    public var kind: JSONKind { entry.kind }
 
     /// The value's bytes as written: a string's body without quotes and undecoded, a number's
     /// digits, a container's whole text.
@@ -34,21 +36,21 @@ public struct JSONNode {
     /// The whole value as written in the line, quotes included for strings.
     public var sourceBytes: UnsafeRawBufferPointer {
         let e = entry
-        if e.kind == JSONKind.string.rawValue {
+        if e.kind == .string {
             return UnsafeRawBufferPointer(start: base + Int(e.start) - 1, count: Int(e.end) - Int(e.start) + 2)
         }
         return rawBytes
     }
 
     /// True for a string that contains backslash escapes (its raw bytes are not its value).
-    public var hasEscapes: Bool { entry.flags & TapeEntry.escaped != 0 }
+    public var hasEscapes: Bool { entry.isEscaped }
 
     /// Calls `body` with the decoded UTF-8 bytes of a string value (raw bytes when unescaped).
     ///
     /// - Complexity: O(1) for strings without escapes; O(n) with an allocation otherwise.
     public func withUTF8<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         if !hasEscapes { return try body(rawBytes) }
-        let decoded = JSONDecoding.unescape(rawBytes)
+        let decoded = JSONStringEscapes.unescape(rawBytes)
         return try decoded.withUnsafeBytes { try body($0) }
     }
 
@@ -68,7 +70,7 @@ public struct JSONNode {
     }
 
     /// True for a number written with no fraction and no exponent (`12`, `-3`, not `12.0`).
-    public var isIntegerLiteral: Bool { entry.kind == JSONKind.number.rawValue && entry.flags & TapeEntry.integer != 0 }
+    public var isIntegerLiteral: Bool { entry.isInteger }
 
     /// The exact value of an integer literal that fits in Int64; nil otherwise.
     public var int64Value: Int64? {
@@ -87,8 +89,8 @@ public struct JSONNode {
 
     /// The value of a boolean; nil when not a boolean.
     public var boolValue: Bool? {
-        guard entry.kind == JSONKind.bool.rawValue else { return nil }
-        return entry.flags & TapeEntry.isTrue != 0
+        guard entry.kind == .bool else { return nil }
+        return entry.isTrue
     }
 
     /// Elements of an array, members of an object, 0 for scalars.
@@ -103,7 +105,7 @@ public struct JSONNode {
     ///
     /// - Complexity: O(members); skipping a nested value is O(1).
     public func forEachMember(_ body: (_ key: JSONNode, _ value: JSONNode) throws -> Bool) rethrows {
-        guard entry.kind == JSONKind.object.rawValue else { return }
+        guard entry.kind == .object else { return }
         var k = index + 1
         for _ in 0..<count {
             let key = JSONNode(entries: entries, base: base, index: k)
@@ -118,12 +120,12 @@ public struct JSONNode {
     /// - Complexity: O(members); a member whose unescaped key has another length costs no
     ///   byte comparison (schema checks look up each required property this way).
     public func member(_ key: UnsafeRawBufferPointer) -> JSONNode? {
-        guard entry.kind == JSONKind.object.rawValue else { return nil }
+        guard entry.kind == .object else { return nil }
         var found: JSONNode?
         var k = index + 1
         for _ in 0..<count {
             let e = entries[k]
-            if e.flags & TapeEntry.escaped != 0 || Int(e.end) - Int(e.start) == key.count,
+            if e.isEscaped || Int(e.end) - Int(e.start) == key.count,
                 JSONNode(entries: entries, base: base, index: k).equals(key)
             {
                 found = JSONNode(entries: entries, base: base, index: k + 1)
@@ -141,7 +143,7 @@ public struct JSONNode {
 
     /// True when this string's decoded value equals `other` (UTF-8 bytes).
     public func equals(_ other: UnsafeRawBufferPointer) -> Bool {
-        guard entry.kind == JSONKind.string.rawValue else { return false }
+        guard entry.kind == .string else { return false }
         if !hasEscapes { return JSONDecoding.bytesEqual(rawBytes, other) }
         return withUTF8 { JSONDecoding.bytesEqual($0, other) }
     }

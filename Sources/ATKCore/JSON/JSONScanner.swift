@@ -1,3 +1,5 @@
+import ATKSchema
+
 /// Why a line is not a JSON text, and where it stopped making sense.
 public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong.
@@ -134,7 +136,7 @@ public struct JSONScanner {
                 i = Self.skipWhitespace(base, i, n)
                 guard i < n else { throw JSONSyntaxError(reason: .unexpectedEnd, offset: i) }
                 let c = base[i]
-                let isObject = tape.entries[top].kind == JSONKind.object.rawValue
+                let isObject = tape.entries[top].kind == .object
                 if c == UInt8(ascii: ",") {
                     i += 1
                     state = isObject ? .key : .value
@@ -210,7 +212,7 @@ public struct JSONScanner {
                     i += 2
                 case UInt8(ascii: "u"):
                     guard i + 6 <= n else { throw JSONSyntaxError(reason: .unexpectedEnd, offset: n) }
-                    for k in 2..<6 where JSONDecoding.hexValue(base[i + k]) == nil {
+                    for k in 2..<6 where JSONStringEscapes.hexDigit(base[i + k]) == nil {
                         throw JSONSyntaxError(reason: .invalidEscape, offset: i)
                     }
                     flags |= TapeEntry.unicodeEscape

@@ -1,26 +1,4 @@
-/// The kind of one JSON value on a ``JSONTape``.
-public enum JSONKind: UInt8, Sendable, CustomStringConvertible {
-    case object, array, string, number, bool, null
-
-    public var description: String {
-        switch self {
-        case .object: "object"
-        case .array: "array"
-        case .string: "string"
-        case .number: "number"
-        case .bool: "boolean"
-        case .null: "null"
-        }
-    }
-
-    /// The kind's name with its indefinite article, for messages: "an object", "a string".
-    public var withArticle: String {
-        switch self {
-        case .object, .array: "an \(description)"
-        default: "a \(description)"
-        }
-    }
-}
+import ATKSchema
 
 /// One value on the tape: its kind, where its bytes are in the line, and where its subtree ends.
 ///
@@ -28,8 +6,8 @@ public enum JSONKind: UInt8, Sendable, CustomStringConvertible {
 /// follow their array in order. `next` is the index just past the value's whole subtree, so a
 /// reader skips a value of any size in O(1).
 struct TapeEntry {
-    /// ``JSONKind`` raw value.
-    var kind: UInt8
+    /// The value's kind.
+    var kind: JSONKind
     /// Bit 0: string with escapes. Bit 1: number written as an integer (no fraction, no exponent).
     /// Bit 2: the literal `true` (for `.bool`). Bit 4: string with a `\u` escape.
     var flags: UInt8
@@ -46,6 +24,15 @@ struct TapeEntry {
     static let integer: UInt8 = 2
     static let isTrue: UInt8 = 4
     static let unicodeEscape: UInt8 = 16
+
+    /// A string or key written with backslash escapes: its bytes are not its value.
+    var isEscaped: Bool { flags & Self.escaped != 0 }
+
+    /// A number written with no fraction and no exponent.
+    var isInteger: Bool { kind == .number && flags & Self.integer != 0 }
+
+    /// The literal `true`.
+    var isTrue: Bool { kind == .bool && flags & Self.isTrue != 0 }
 }
 
 /// A flat, reusable record of one parsed JSON text (a "tape", after simdjson and swift-foundation's
@@ -86,7 +73,7 @@ public final class JSONTape {
         if count == capacity { grow() }
         let index = count
         entries[index] = TapeEntry(
-            kind: kind.rawValue, flags: flags, start: UInt32(truncatingIfNeeded: start),
+            kind: kind, flags: flags, start: UInt32(truncatingIfNeeded: start),
             end: UInt32(truncatingIfNeeded: end), next: UInt32(truncatingIfNeeded: index + 1), count: 0)
         count = index + 1
         return index

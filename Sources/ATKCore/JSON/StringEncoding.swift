@@ -1,3 +1,5 @@
+import ATKSchema
+
 /// Checks the encoding of JSON strings that the scanner flagged: UTF-8 (RFC 8259 §8.1 requires
 /// it, and so does the Sensors server) and `\u` escapes of UTF-16 surrogates, which must come
 /// as a high-low pair (a lone one is no character and has no UTF-8 form).
@@ -130,7 +132,7 @@ public enum StringEncoding {
         guard offset + 4 <= raw.count else { return nil }
         var value: UInt16 = 0
         for k in 0..<4 {
-            guard let digit = JSONDecoding.hexValue(raw[offset + k]) else { return nil }
+            guard let digit = JSONStringEscapes.hexDigit(raw[offset + k]) else { return nil }
             value = value << 4 | UInt16(digit)
         }
         return value
@@ -170,7 +172,7 @@ extension JSONTape {
     private func string(at offset: Int) -> Int? {
         (0..<count).first { index in
             let entry = entries[index]
-            return entry.kind == JSONKind.string.rawValue && Int(entry.start) <= offset && offset < Int(entry.end)
+            return entry.kind == .string && Int(entry.start) <= offset && offset < Int(entry.end)
         }
     }
 }

@@ -7,16 +7,7 @@ public struct SchemaInstance: JSONInstance {
 
     public init(_ node: JSONNode) { self.node = node }
 
-    public var kind: ATKSchema.JSONKind {
-        switch node.kind {
-        case .null: .null
-        case .bool: .bool
-        case .number: .number
-        case .string: .string
-        case .array: .array
-        case .object: .object
-        }
-    }
+    public var kind: JSONKind { node.kind }
 
     public var boolValue: Bool { node.boolValue ?? false }
 

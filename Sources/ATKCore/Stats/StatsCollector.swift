@@ -32,7 +32,7 @@ public struct StatsCollector: DumpVisitor {
 
     public mutating func visit(_ event: Event) {
         events += 1
-        if let time = event.timeMilliseconds, time >= GeneratorTruth.timeFloor {
+        if let time = event.timeMilliseconds, time >= SDKLimits.timeFloor {
             firstTime = min(firstTime ?? time, time)
             lastTime = max(lastTime ?? time, time)
         }

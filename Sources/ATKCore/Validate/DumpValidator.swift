@@ -1,3 +1,5 @@
+import ATKSchema
+
 /// Validates a dump line by line: the data-format rules in one pass over each event's tape,
 /// `property.type_conflict`, `duplicate.event` and the lifecycle rules over the whole dump
 /// (judged in ``finish()``), and any added ``LineCheck``s.
@@ -256,7 +258,7 @@ public struct DumpValidator: DumpVisitor {
                 message: "time has \(digits) digits\(negative ? " and is negative" : ""), not 13 (ms)")
             return nil
         }
-        guard time >= GeneratorTruth.timeFloor else {
+        guard time >= SDKLimits.timeFloor else {
             findings.report(
                 .envelopeTime, event: eventName(), value: Self.shown(node),
                 message: "time is before 2015-05-15 10:24:00 UTC (1431656640000), the SDKs' floor")
@@ -270,7 +272,7 @@ public struct DumpValidator: DumpVisitor {
         }
         if let flushTime, flushTime.isIntegerLiteral {
             // Judged only within time's own range, where differences cannot overflow.
-            if let flush = flushTime.int64Value, Self.validTimes.contains(flush) {
+            if let flush = flushTime.int64Value, SDKLimits.validTimes.contains(flush) {
                 if time > flush {
                     findings.report(
                         .timeAfterFlush, event: eventName(), value: Self.shown(node),
@@ -286,10 +288,6 @@ public struct DumpValidator: DumpVisitor {
         }
         return time
     }
-
-    /// The `time` values the envelope accepts: 13 digits, not before the SDKs' floor. Any two differ
-    /// by less than 10¹³ ms, so their differences never overflow.
-    static let validTimes: ClosedRange<Int64> = GeneratorTruth.timeFloor...9_999_999_999_999
 
     /// Why an id (`distinct_id`, `original_id`) is invalid, or nil.
     private static func idProblem(_ node: JSONNode?, name: String) -> String? {
@@ -344,7 +342,7 @@ public struct DumpValidator: DumpVisitor {
             } else {
                 keyId =
                     escaped
-                    ? JSONDecoding.unescape(keyBytes).withUnsafeBytes { propertyKey($0) } : propertyKey(keyBytes)
+                    ? JSONStringEscapes.unescape(keyBytes).withUnsafeBytes { propertyKey($0) } : propertyKey(keyBytes)
                 if sequence >= 0 {
                     if position < keysByName[sequence].count {
                         keysByName[sequence][position] = keyId
@@ -363,7 +361,7 @@ public struct DumpValidator: DumpVisitor {
                         "property key '\(key.stringValue ?? "")' \(info.violation.map(String.init(describing:)) ?? "")")
             }
             var type: PropertyTypeTracker.ValueType?
-            switch JSONKind(rawValue: valueEntry.kind) ?? .null {
+            switch valueEntry.kind {
             case .string:
                 type = .string
                 // Raw bytes are at least as many as characters: short strings need no counting.
@@ -387,7 +385,7 @@ public struct DumpValidator: DumpVisitor {
                 var element = valueIndex + 1
                 for _ in 0..<Int(valueEntry.count) {
                     let entry = entries[element]
-                    if entry.kind != JSONKind.string.rawValue {
+                    if entry.kind != .string {
                         valid = false
                     } else if entry.end - entry.start > 8191 {
                         checkLength(element, key: k, entries, base, eventName)
@@ -449,8 +447,8 @@ public struct DumpValidator: DumpVisitor {
     ) {
         let value = JSONNode(entries: entries, base: base, index: index)
         let length = value.stringLength
-        guard length > 8191 else { return }
-        if length == 8192 && value.withUTF8({ $0.last == UInt8(ascii: "$") }) {
+        guard length > SDKLimits.valueMaxLength else { return }
+        if length == SDKLimits.truncatedValueLength && value.withUTF8({ $0.last == UInt8(ascii: "$") }) {
             report(
                 .propertyTruncated, key: key, value: index, entries, base,
                 "is 8,192 characters ending in $: an SDK cut it", eventName)
@@ -493,7 +491,7 @@ public struct DumpValidator: DumpVisitor {
                     findings.report(
                         .lifecycleNegativeDuration, event: eventName(), value: shown,
                         message: "event_duration is negative")
-                } else if duration > 86_400 {
+                } else if duration > SDKLimits.eventDurationMaxSeconds {
                     // Within 64-bit ms: checked above.
                     findings.report(
                         .lifecycleDurationTooLong, event: eventName(), value: shown,

@@ -17,7 +17,6 @@ public enum NameRule {
         }
     }
 
-    public static let maxLength = 100
     /// Reserved whole words, lowercase.
     static let reservedWords: [String] = [
         "distinct_id", "original_id", "time", "properties", "id", "first_id", "second_id", "users", "events",
@@ -39,7 +38,7 @@ public enum NameRule {
             return .badCharacter
         }
         // Only ASCII passed, so bytes are characters.
-        if bytes.count > maxLength { return .tooLong(bytes.count) }
+        if bytes.count > SDKLimits.nameMaxLength { return .tooLong(bytes.count) }
         let lower = String(decoding: bytes.map { isLetter($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
         if reservedWords.contains(lower) || reservedPrefixes.contains(where: lower.hasPrefix) { return .reserved }
         return nil

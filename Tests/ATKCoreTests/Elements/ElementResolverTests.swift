@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ATKCore
+@testable import ATKGenerate
 
 @Suite("Element identifiers of events")
 struct ElementResolverTests {

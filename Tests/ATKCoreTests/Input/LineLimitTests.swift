@@ -1,3 +1,4 @@
+import ATKGenerate
 import Foundation
 import Testing
 

@@ -9,7 +9,7 @@ struct StringEncodingTests {
         let tape = JSONTape()
         var scanner = JSONScanner()
         try bytes.withUnsafeBytes { try scanner.scan($0, into: tape) }
-        let strings = (0..<tape.count).filter { tape.entries[$0].kind == JSONKind.string.rawValue }
+        let strings = (0..<tape.count).filter { tape.entries[$0].kind == .string }
             .map { tape.entries[$0].flags & TapeEntry.unicodeEscape }
         return (tape.stringFlags, strings)
     }

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import ATKCore
+@testable import ATKGenerate
 
 /// Runs a plan checker over a dump, collecting violations.
 struct PlanRun: DumpVisitor {

@@ -1,3 +1,5 @@
+import ATKCore
+
 /// Makes a realistic synthetic iOS autotrack dump, deterministic for a seed, and the truth of
 /// what it holds.
 ///
@@ -6,6 +8,7 @@
 /// thus in arrival order, roughly time-ordered with late arrivals (a `lateShare` of events is
 /// flushed minutes to hours late), and memory holds only the sessions in flight.
 public struct DumpGenerator {
+    /// What the generator makes, after clamping to the supported ranges.
     public let options: GeneratorOptions
 
     /// - Parameter options: what to make; `users`, `days` and `start` are clamped to the ranges
@@ -20,12 +23,19 @@ public struct DumpGenerator {
 
     /// One visual (virtual) event definition of the sample visualized-autotrack config.
     public struct VisualDefinition: Sendable {
+        /// The visual event's name, as the config and `elements top` name it.
         public var name: String
+        /// The `$screen_name` a click must have.
         public var screen: String
+        /// The `$element_path` a click must have.
         public var path: String
+        /// The `$element_position` a click must have when ``limitPosition`` is set.
         public var position: String?
+        /// The `$element_content` a click must have when ``limitContent`` is set.
         public var content: String?
+        /// Whether the position must match too (the SDK's `limit_element_position`).
         public var limitPosition = false
+        /// Whether the content must match too (the SDK's `limit_element_content`).
         public var limitContent = false
 
         /// The Sensors SDK's matching: path and screen equal; position and content only when limited.

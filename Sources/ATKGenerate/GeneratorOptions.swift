@@ -28,5 +28,6 @@ public struct GeneratorOptions: Sendable {
         case mixed
     }
 
+    /// The defaults `atk generate` uses when no option is given.
     public init() {}
 }

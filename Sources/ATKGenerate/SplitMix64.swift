@@ -3,6 +3,7 @@
 public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
+    /// A generator whose sequence is fixed by `seed`.
     public init(seed: UInt64) { state = seed }
 
     /// A generator for one part of the output, independent of the order parts are made in.
@@ -12,6 +13,7 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
         _ = next()
     }
 
+    /// The next 64 random bits.
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state

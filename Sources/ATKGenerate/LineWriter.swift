@@ -1,3 +1,5 @@
+import ATKCore
+
 /// Writes one compact JSON object as bytes, key by key, the way SDKs serialise events
 /// (`{"a":1,"b":"x"}`, UTF-8 unescaped, no spaces).
 struct LineWriter {
@@ -78,20 +80,12 @@ struct LineWriter {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
     }
 
+    /// Writes `value` as a JSON string literal, escaped as every JSON output of atk is
+    /// (``JSONOutput/writeString(_:to:)``).
     private mutating func writeString(_ value: String) {
-        bytes.append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case 0..<0x20:
-                let hex = Array(String(byte, radix: 16).utf8)
-                bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30] + (hex.count == 1 ? [0x30] + hex : hex))
-            default: bytes.append(byte)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
+        var literal = ""
+        JSONOutput.writeString(value, to: &literal)
+        bytes.append(contentsOf: literal.utf8)
     }
 
     static func fixed(_ value: Double, decimals: Int) -> String {

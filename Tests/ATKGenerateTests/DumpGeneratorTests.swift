@@ -2,11 +2,12 @@ import Foundation
 import Testing
 
 @testable import ATKCore
+@testable import ATKGenerate
 
 @Suite("Generator and stats agree with the truth")
 struct DumpGeneratorTests {
     private func generate(
-        users: Int, seed: UInt64, faults: Double, gzip: Bool = false, in directory: TemporaryDirectory
+        users: Int, seed: UInt64, faults: Double, gzip: Bool = false, in directory: ScratchDirectory
     ) throws -> (path: String, truth: GeneratorTruth) {
         var options = GeneratorOptions()
         options.users = users
@@ -31,7 +32,7 @@ struct DumpGeneratorTests {
         options.start = .min
         generator = DumpGenerator(options: options)
         #expect(generator.options.days == 1 && generator.options.start == 0)
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory()
         let path = directory.path("dump.jsonl")
         _ = try generator.generate(to: DumpWriter(path: path, gzip: false))
         let text = try String(contentsOfFile: path, encoding: .utf8)
@@ -40,7 +41,7 @@ struct DumpGeneratorTests {
 
     @Test("the same seed gives the same bytes; another seed does not")
     func deterministic() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory()
         let a = try generate(users: 30, seed: 9, faults: 0.05, in: directory)
         let first = try Data(contentsOf: URL(fileURLWithPath: a.path))
         let b = try generate(users: 30, seed: 9, faults: 0.05, in: directory)
@@ -51,7 +52,7 @@ struct DumpGeneratorTests {
 
     @Test("stats counts equal the truth exactly, for plain and gzip dumps with faults", arguments: [false, true])
     func statsMatchTruth(gzip: Bool) throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory()
         let (path, truth) = try generate(users: 80, seed: 4, faults: 0.05, gzip: gzip, in: directory)
         var stats = StatsCollector()
         let reports = DumpReader(sources: [.file(path)]).read(into: &stats)
@@ -75,16 +76,21 @@ struct DumpGeneratorTests {
 
     @Test("every malformed line the truth lists is one the reader reports, at the same line")
     func malformedLineNumbers() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory()
         let (path, truth) = try generate(users: 60, seed: 5, faults: 0.08, in: directory)
-        var visitor = RecordingVisitor()
+        struct MalformedLines: DumpVisitor {
+            var lines: [Int] = []
+            mutating func visit(_ event: Event) {}
+            mutating func visitMalformed(_ line: MalformedLine) { lines.append(line.location.line) }
+        }
+        var visitor = MalformedLines()
         _ = DumpReader(sources: [.file(path)]).read(into: &visitor)
-        #expect(visitor.malformed.map(\.line) == truth.ruleLines["json.malformed"]?.sorted())
+        #expect(visitor.lines == truth.ruleLines["json.malformed"]?.sorted())
     }
 
     @Test("a clean dump has no fault of any kind")
     func clean() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory()
         let (_, truth) = try generate(users: 60, seed: 6, faults: 0, in: directory)
         #expect(truth.ruleLines.isEmpty)
         #expect(truth.faultLines.isEmpty && truth.unlinedFaults.isEmpty)
@@ -98,7 +104,7 @@ struct DumpGeneratorTests {
 
     @Test("lines arrive roughly in time order, with a few late arrivals")
     func arrivalOrder() throws {
-        let directory = try TemporaryDirectory()
+        let directory = try ScratchDirectory()
         let (path, _) = try generate(users: 60, seed: 7, faults: 0, in: directory)
         var times: [Int64] = []
         struct Times: DumpVisitor {
@@ -112,51 +118,5 @@ struct DumpGeneratorTests {
         let inversions = zip(times, times.dropFirst()).filter { $0 > $1 }.count
         #expect(inversions > 0)
         #expect(Double(inversions) < Double(times.count) * 0.2)
-    }
-}
-
-@Suite("The generator's UI model follows the identifier rules")
-struct UINodeTests {
-    @Test("collection cell on a screen inside a navigation controller")
-    func collectionCell() {
-        let shown = ShopApp.build(.home, stack: [.home], rows: 6, appVersion: "2.4.0", legacyTable: false)
-        ShopApp.show(2..<6, of: shown.cells, rotation: 1)
-        let cell = shown.cells[3]
-        #expect(cell.elementPath == "UIView/UICollectionView[0]/ProductCell[0][-]")
-        #expect(cell.elementPosition == "0:3")
-        #expect(cell.screenName == "HomeViewController")
-        #expect(
-            cell.responderChain == [
-                "ProductCell|cell|0|ProductCell,ProductCell,ProductCell,ProductCell|0:3",
-                "UICollectionView|view|3|UIImageView,UIButton,UIButton,UICollectionView", "UIView|view",
-                "HomeViewController|vc|0|HomeViewController",
-                "UINavigationController|vc|0|UINavigationController,UINavigationController,UINavigationController",
-                "UITabBarController|vc", "UIWindow|window", "UIApplication|app", "AppDelegate|delegate",
-            ])
-        #expect(shown.favourites[3].elementPath == "UIView/UICollectionView[0]/ProductCell[0][-]/UIButton[0]")
-        #expect(shown.favourites[3].elementPosition == "0:3")
-        #expect(shown.seeAll?.elementPath == "UIView/UIButton[1]")
-    }
-
-    @Test("nested cells, a custom container, a segmented control, a legacy table wrapper")
-    func otherScreens() {
-        let discover = ShopApp.build(.discover, stack: [.discover], rows: 4, appVersion: "2.4.0", legacyTable: false)
-        let product = discover.articleProducts[2][1]
-        #expect(product.elementPath == "UIView/UITableView[0]/ArticleCell[0][2]/UICollectionView[0]/ProductCell[0][-]")
-        #expect(product.elementPosition == "0:1")
-        #expect(product.screenName == "DiscoverViewController")
-        let detail = ShopApp.build(
-            .productDetail, stack: [.home, .productDetail], rows: 0, appVersion: "2.3.0", legacyTable: false)
-        #expect(detail.segments[2].elementPath == "UIView/UIScrollView[0]/UISegmentedControl[0]/UISegment[-]")
-        #expect(detail.segments[2].elementPosition == "2")
-        #expect(detail.addToCart?.elementPath == "UIView/UIView[0]/UIButton[0]")
-        let newer = ShopApp.build(
-            .productDetail, stack: [.home, .productDetail], rows: 0, appVersion: "2.4.0", legacyTable: false)
-        #expect(newer.buyNow?.elementPath == "UIView/UIView[0]/UIStackView[0]/UIButton[1]")
-        let list = ShopApp.build(
-            .productList, stack: [.home, .productList], rows: 5, appVersion: "2.4.0", legacyTable: true)
-        ShopApp.show(0..<5, of: list.cells, rotation: 0)
-        #expect(list.cells[4].elementPath == "UIView/UITableView[0]/ProductTableCell[0][-]")
-        #expect(list.cells[4].responderChain[1].hasPrefix("UITableViewWrapperView|view|0|UITableViewWrapperView"))
     }
 }

@@ -1,3 +1,4 @@
+import ATKCore
 import Foundation
 
 /// One simulated user of the generated dump.
@@ -12,9 +13,10 @@ struct UserProfile {
     let sessions: [Int64]
 }
 
-/// Simulates one app session of one user: launches, page views with list exposures, clicks,
-/// product views, add-to-cart conversions, the end, and the faults it was asked to inject.
-/// Everything the analyses should find is counted into the truth as it is made.
+/// Simulates one app session of one user.
+///
+/// A session is a launch, page views with list exposures, clicks, product views, add-to-cart
+/// conversions, the end, and the faults it was asked to inject. Everything the analyses should find is counted into the truth as it is made.
 struct SessionSimulator {
     private let user: UserProfile
     private let sessionIndex: Int
@@ -179,7 +181,7 @@ struct SessionSimulator {
                 product["description"] = .string(String(repeating: "长", count: 9000))
                 product.inject("property_too_long", rules: ["property.too_long"])
             } else if rng.chance(rate / 4) {
-                product["description"] = .string(String(repeating: "d", count: 8191) + "$")
+                product["description"] = .string(String(repeating: "d", count: SDKLimits.valueMaxLength) + "$")
                 product.inject("property_truncated", rules: ["property.truncated"])
             }
             append(product)
@@ -452,7 +454,9 @@ struct SessionSimulator {
         truth.drift[driftKey, default: [:]][user.appVersion, default: []].insert(node.elementPath)
     }
 
-    /// List paths that have exposures. Fixed by the app's design (each list exposes its cells).
+    /// Whether the list at `path` on `screen` records exposures.
+    ///
+    /// Fixed by the app's design: each list exposes its cells.
     static func isExposable(screen: String, path: String) -> Bool {
         path.hasSuffix("[-]") && !path.hasSuffix("UISegment[-]")
             && !(screen == ShopApp.Screen.discover.rawValue && path.hasSuffix("ProductCell[0][-]"))
@@ -534,7 +538,13 @@ struct SessionSimulator {
         let extras: [(fault: String, rule: String, make: (inout EventDraft) -> Void)] = [
             (
                 "bad_event_name", "envelope.event_name",
-                { [name = rng.pick(["Add To Cart", "1stPurchase", "user_id", String(repeating: "a", count: 101)])] in
+                {
+                    [
+                        name = rng.pick([
+                            "Add To Cart", "1stPurchase", "user_id",
+                            String(repeating: "a", count: SDKLimits.nameMaxLength + 1),
+                        ])
+                    ] in
                     $0.event = name
                 }
             ),
@@ -607,19 +617,5 @@ struct SessionSimulator {
 
     private func price(_ id: String) -> Double {
         Double(abs(id.hashValueStable) % 50_000) / 100 + 9.9
-    }
-}
-
-extension String {
-    /// A hash that is the same in every process (Swift's `hashValue` is seeded per run).
-    var hashValueStable: Int {
-        var h: UInt64 = 1_469_598_103_934_665_603
-        for byte in utf8 { h = (h ^ UInt64(byte)) &* 1_099_511_628_211 }
-        return Int(truncatingIfNeeded: h & 0x7FFF_FFFF_FFFF)
-    }
-
-    func replacingFirst(_ target: String, with replacement: String) -> String {
-        guard let range = range(of: target) else { return self }
-        return replacingCharacters(in: range, with: replacement)
     }
 }

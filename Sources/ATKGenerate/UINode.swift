@@ -44,8 +44,6 @@ final class UINode {
         children = nodes
     }
 
-    private var isController: Bool { kind == .vc }
-
     /// The next responder: superview, the controller of a root view, or the parent controller.
     private var nextResponder: UINode? { parent }
 

@@ -1,13 +1,16 @@
-/// What `atk generate` wrote, counted as it wrote it: the expected results of every analysis,
-/// so tests assert exact counts (`--truth FILE`). Docs/generate.md defines each field.
-public struct GeneratorTruth {
-    /// The SDKs' floor for a valid `time` (2015-05-15 10:24:00 UTC); stats' time range ignores
-    /// earlier values.
-    public static let timeFloor: Int64 = 1_431_656_640_000
+import ATKCore
 
+/// What `atk generate` wrote, counted as it wrote it.
+///
+/// These are the expected results of every analysis, so tests assert exact counts
+/// (`--truth FILE`). Docs/generate.md defines each field.
+public struct GeneratorTruth {
     // Stats.
+    /// Lines written, malformed ones included.
     public internal(set) var lines = 0
+    /// Lines written as events (all but the malformed ones).
     public internal(set) var events = 0
+    /// Lines written cut off or not JSON, which the reader reports as malformed.
     public internal(set) var malformedLines = 0
     var users = Set<String>()
     var eventCounts: [String: Int] = [:]
@@ -61,7 +64,7 @@ public struct GeneratorTruth {
         eventCounts[draft.event, default: 0] += 1
         if let user = draft.distinctId { eventUsers[draft.event, default: []].insert(user) }
         let time = draft.writtenTime ?? draft.time
-        if time >= Self.timeFloor {
+        if time >= SDKLimits.timeFloor {
             firstTime = min(firstTime ?? time, time)
             lastTime = max(lastTime ?? time, time)
         }
