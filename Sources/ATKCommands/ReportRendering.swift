@@ -22,17 +22,12 @@ public enum ReportRendering {
         [StatsCommand.text(collector, reports), StatsCommand.json(collector, reports).serialized(indent: 2)]
     }
 
-    /// `atk validate`: text, JSON and JUnit, after ``DumpValidator/finish()``.
-    /// - Parameter planPath: the plan's file as the report names it, when the run had `--plan`.
-    public static func validation(_ validator: DumpValidator, planPath: String?, _ reports: [FileReport]) -> [String] {
-        let plan = planPath.flatMap { path in
-            (validator.checks.first as? PlanLineCheck).map { PlanSummary(file: path, checker: $0.checker) }
-        }
-        let outcome = ValidationOutcome(
-            findings: validator.findings, reports: reports, events: validator.events,
-            fileNames: reports.map(\.source.displayName), breakdownProperty: nil, failOn: .warning,
-            maxErrorRate: 0.5, plan: plan)
-        return [outcome.text(), outcome.json().serialized(indent: 2), outcome.junit()]
+    /// `atk validate`: text, JSON and JUnit of a finished run (``DumpValidator/finish(reading:)``).
+    /// - Parameter planPath: the plan's file as the report names it, when the run had a plan.
+    public static func validation(_ result: ValidationResult, planPath: String?) -> [String] {
+        let report = ValidationReport(
+            result: result, fileNames: result.reports.map(\.source.displayName), planFile: planPath)
+        return [report.text(), report.json().serialized(indent: 2), report.junit()]
     }
 
     /// `atk plan infer`: the plan as written, and the messages about properties required by share.

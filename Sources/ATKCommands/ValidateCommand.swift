@@ -34,11 +34,6 @@ struct ValidateCommand: ParsableCommand {
             """
     )
 
-    /// When findings fail the run.
-    enum FailOn: String, ExpressibleByArgument, CaseIterable {
-        case error, warning, never
-    }
-
     @OptionGroup var input: InputOptions
     @OptionGroup var outputOptions: OutputOptions
 
@@ -52,7 +47,7 @@ struct ValidateCommand: ParsableCommand {
     var skippedRules: [String] = []
 
     @Option(help: "Findings that fail the run (exit 1): error, warning (errors or warnings) or never.")
-    var failOn: FailOn = .error
+    var failOn: ValidationFailPolicy.Threshold = .error
 
     @Option(help: ArgumentHelp("Fail on errors only when lines with errors / lines > R (0 to 1).", valueName: "R"))
     var maxErrorRate: Double?
@@ -98,20 +93,19 @@ struct ValidateCommand: ParsableCommand {
     )
     var assertFormats = false
 
-    /// The rules this run can report: the built-in ones, then the plan's.
-    func registry() -> RuleRegistry {
-        var registry = RuleRegistry()
-        if plan != nil { PlanLineCheck.registerRules(in: &registry, strict: strictPlan) }
-        return registry
-    }
-
     func validate() throws {
         try outputOptions.format.require([.text, .json, .junit])
+        _ = try request()
+    }
+
+    /// The run the arguments ask for, checked and parsed (tolerances, now, rules), without the
+    /// plan and the bad-rows file, which ``run()`` loads and opens.
+    func request() throws -> ValidationRequest {
         try OptionRange.check("--max-examples", maxExamples, in: OptionRange.count)
         if plan == nil && (strictPlan || assertFormats) {
             throw ValidationError("--strict-plan and --assert-formats need --plan")
         }
-        let known = registry().rules.map(\.id)
+        let known = ValidationRequest.registry(withPlan: plan != nil, strictPlan: strictPlan).rules.map(\.id)
         for id in rules + skippedRules where !known.contains(id) {
             if id.hasPrefix("plan.") && plan == nil { throw ValidationError("rule '\(id)' needs --plan") }
             throw ValidationError("unknown rule '\(id)'; valid rules: \(known.joined(separator: ", "))")
@@ -119,40 +113,40 @@ struct ValidateCommand: ParsableCommand {
         if let maxErrorRate, !(0...1).contains(maxErrorRate) {
             throw ValidationError("--max-error-rate must be between 0 and 1")
         }
-        if let now, TimeSyntax.instant(now) == nil {
+        var options = ValidationOptions(now: try nowMilliseconds())
+        options.futureTolerance = try ImpressionsCommand.milliseconds(futureTolerance, option: "--future-tolerance")
+        options.durationTolerance = try ImpressionsCommand.milliseconds(
+            durationTolerance, option: "--duration-tolerance")
+        options.maxExamples = maxExamples
+        options.breakdownProperty = breakdown
+        if !rules.isEmpty || !skippedRules.isEmpty {
+            options.rules = Set(rules.isEmpty ? known : rules).subtracting(skippedRules)
+        }
+        return ValidationRequest(
+            options: options, strictPlan: strictPlan,
+            failPolicy: ValidationFailPolicy(failOn: failOn, maxErrorRate: maxErrorRate))
+    }
+
+    /// `--now` in ms since the epoch, else the clock's.
+    private func nowMilliseconds() throws -> Int64 {
+        guard let now else { return Int64((Date().timeIntervalSince1970 * 1000).rounded()) }
+        guard let instant = TimeSyntax.instant(now) else {
             throw ValidationError(
                 "--now must be a real date and time, ISO-8601 (2026-09-08T12:00:00Z) or ms since the epoch, "
                     + "\(TimeSyntax.instantRangeHelp), not '\(now)'")
         }
-        for (name, value) in [("--future-tolerance", futureTolerance), ("--duration-tolerance", durationTolerance)]
-        where TimeSyntax.span(value) == nil {
-            throw ValidationError("\(name) must be \(TimeSpan.help), not '\(value)'")
-        }
+        return instant
     }
 
     func run() throws {
-        var options = ValidationOptions(
-            now: now.flatMap(TimeSyntax.instant) ?? Int64((Date().timeIntervalSince1970 * 1000).rounded()))
-        options.futureTolerance = TimeSyntax.span(futureTolerance) ?? options.futureTolerance
-        options.durationTolerance = TimeSyntax.span(durationTolerance) ?? options.durationTolerance
-        options.maxExamples = maxExamples
-        options.breakdownProperty = breakdown
-        var registry = registry()
-        var checks: [any LineCheck] = []
+        var request = try request()
         if let plan {
             do {
-                checks.append(
-                    PlanLineCheck(
-                        checker: try PlanChecker(path: plan, assertFormats: assertFormats), registry: &registry,
-                        strict: strictPlan))
+                request.plan = try PlanChecker(path: plan, assertFormats: assertFormats)
             } catch {
                 // The error names the file (for a directory plan, the event's file).
                 throw CommandError("plan \(error.description)", exit: CommandExit.usage)
             }
-        }
-        if !rules.isEmpty || !skippedRules.isEmpty {
-            let selected = rules.isEmpty ? Set(registry.rules.map(\.id)) : Set(rules)
-            options.rules = selected.subtracting(skippedRules)
         }
 
         let resolved = try input.resolve(writing: outputOptions.outputs + (badRows.map { [("--bad-rows", $0)] } ?? []))
@@ -167,12 +161,13 @@ struct ValidateCommand: ParsableCommand {
                 throw CommandError(error)
             }
         }
-        var validator = DumpValidator(options: options, registry: registry, checks: checks, badRows: sink)
+        request.badRows = sink
+        var validator = DumpValidator(request)
         let (reports, unreadable) = input.read(resolved, into: &validator)
-        validator.finish()
+        let result = validator.finish(reading: reports)
         var outputFailed = false
         if let sink {
-            if let error = validator.badRowError {
+            if let error = result.badRowError {
                 sink.discard()
                 Terminal.diagnose("cannot write \(PathName.display(badRows ?? "")): \(error)")
                 outputFailed = true
@@ -182,21 +177,16 @@ struct ValidateCommand: ParsableCommand {
             }
         }
 
-        let outcome = ValidationOutcome(
-            findings: validator.findings, reports: reports, events: validator.events, fileNames: fileNames,
-            breakdownProperty: breakdown, failOn: failOn, maxErrorRate: maxErrorRate,
-            plan: plan.flatMap { path in
-                (validator.checks.first as? PlanLineCheck).map { PlanSummary(file: path, checker: $0.checker) }
-            })
+        let report = ValidationReport(result: result, fileNames: fileNames, planFile: plan)
         let text =
             switch outputOptions.format {
-            case .json: outcome.json().serialized(indent: 2)
-            case .junit: outcome.junit()
-            case .text, .csv: outcome.text()  // csv is refused in validate()
+            case .json: report.json().serialized(indent: 2)
+            case .junit: report.junit()
+            case .text, .csv: report.text()  // csv is refused in validate()
             }
         try output.emit(text)
         if unreadable || outputFailed { throw CommandExit.unreadableInput }
-        if outcome.failed { throw CommandExit.findings }
+        if result.failed { throw CommandExit.findings }
     }
 }
 

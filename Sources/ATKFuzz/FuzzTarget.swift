@@ -91,17 +91,16 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         var options = ValidationOptions(now: now)
         options.maxExamples = 3
         options.breakdownProperty = "$app_version"
-        var registry = RuleRegistry()
-        var checks: [any LineCheck] = []
+        // Warnings fail, and errors past half the lines: both verdicts and the rate are reached.
+        var request = ValidationRequest(
+            options: options, failPolicy: ValidationFailPolicy(failOn: .warning, maxErrorRate: 0.5))
         if plan != nil {
             guard let checker = FuzzFixtures.planChecker else { preconditionFailure("Samples/plan.json is refused") }
-            PlanLineCheck.registerRules(in: &registry, strict: false)
-            checks.append(PlanLineCheck(checker: checker, registry: &registry, strict: false))
+            request.plan = checker
         }
-        var validator = DumpValidator(options: options, registry: registry, checks: checks)
+        var validator = DumpValidator(request)
         let report = LineFeed.feed(bytes, into: &validator)
-        validator.finish()
-        consume(ReportRendering.validation(validator, planPath: plan, [report]))
+        consume(ReportRendering.validation(validator.finish(reading: [report]), planPath: plan))
     }
 
     private static func inferPlan(_ bytes: UnsafeRawBufferPointer) {

@@ -27,20 +27,25 @@ public struct PlanChecker {
 
     /// One violation of one event.
     public struct Violation: Sendable, Hashable {
+        /// The `plan.*` rule it falls under.
         public var rule: Rule
         /// JSON pointer into the event line: `/properties/product_id`.
         public var instancePath: String
         /// JSON pointer into the plan: `#/events/AddToCart/properties/product_id/pattern`.
         public var schemaPath: String
+        /// One line: what is wrong, as the schema validator says it.
         public var message: String
     }
 
     /// Per planned event name: track events checked and those with at least one violation.
     public struct EventTally: Sendable, Equatable {
+        /// Track events of the name checked against its schema.
         public var checked = 0
+        /// Those with at least one violation.
         public var violating = 0
     }
 
+    /// The plan, compiled.
     public let plan: TrackingPlan
     /// Planned names and unplanned names seen, interned so counting allocates nothing.
     private var planned = Interner(capacity: 64)
@@ -54,6 +59,7 @@ public struct PlanChecker {
     /// allow it (see ``MemberwiseSchema``); nil: always the full validation.
     private var memberwise: [MemberwiseSchema?]
 
+    /// A checker of a compiled plan, with no events counted yet.
     public init(plan: TrackingPlan) {
         self.plan = plan
         var schemas: [CompiledSchema] = []
@@ -88,7 +94,9 @@ public struct PlanChecker {
         self.init(plan: try TrackingPlan.load(path: path, options: options))
     }
 
-    /// Checks one event; calls `report` for each violation. Non-track lines and lines without a
+    /// Checks one event; calls `report` for each violation.
+    ///
+    /// Non-track lines and lines without a
     /// string `event` are not checked (validate's envelope rules cover them), nor are events whose
     /// `properties` is missing or not an object (`envelope.properties` reports those once; a plan
     /// describes a properties object, so a `plan.type` on top would say the same thing twice).
@@ -114,7 +122,7 @@ public struct PlanChecker {
     /// Checks one event like ``check(_:into:)``, faster for the ids of its property keys.
     ///
     /// - Parameter propertyKeyIds: an id per member of the event's `properties`, in order, equal
-    ///   for equal decoded keys across all events (``LineCheck/check(_:propertyKeyIds:findings:)``);
+    ///   for equal decoded keys across all events (``PlanLineCheck/check(_:propertyKeyIds:findings:)``);
     ///   what a planned event's schemas need of each key is then worked out once per key, and a
     ///   valid event costs one table read per property plus the planned values' checks. Empty:
     ///   every event gets the full validation.

@@ -1,9 +1,13 @@
 import ATKSchema
 import Foundation
 
-/// A tracking plan as a validation check: each violation becomes a `plan.*` finding on the line,
-/// with the instance and schema paths as example details.
-public struct PlanLineCheck: LineCheck {
+/// A tracking plan as a validation check: each violation becomes a `plan.*` finding on the line
+/// the built-in rules are checking (so its errors also reach `--bad-rows`), with the instance and
+/// schema paths as example details.
+///
+/// A ``DumpValidator`` holds one when its request has a plan.
+public struct PlanLineCheck {
+    /// The plan, with its per-event tallies so far.
     public private(set) var checker: PlanChecker
     /// Registry index of each rule, in `PlanChecker.Rule.allCases` order.
     private let ruleIndices: [Int]
@@ -23,6 +27,12 @@ public struct PlanLineCheck: LineCheck {
         ruleIndices = Self.registerRules(in: &registry, strict: strict)
     }
 
+    /// Checks one event; its violations go to the open line of `findings`.
+    ///
+    /// - Parameter propertyKeyIds: the ids the validator interned for the keys of the event's
+    ///   `properties`, in member order (equal decoded keys have equal ids), so the plan can
+    ///   remember what a key means instead of comparing it again; may hold more ids than members.
+    ///   Empty when the event has no string name or its `properties` is not an object.
     public mutating func check(
         _ event: Event, propertyKeyIds: UnsafeBufferPointer<Int32>, findings: inout ValidationFindings
     ) {
@@ -37,8 +47,6 @@ public struct PlanLineCheck: LineCheck {
                 details: [("instance_path", violation.instancePath), ("schema_path", violation.schemaPath)])
         }
     }
-
-    public mutating func finish(findings: inout ValidationFindings) {}
 
     /// The offending value as written, for a top-level property path (`/properties/price`).
     private static func value(in event: Event, at instancePath: String) -> String? {

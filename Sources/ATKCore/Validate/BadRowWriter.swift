@@ -20,6 +20,7 @@ public final class BadRowWriter: BadRowSink {
         self.fileNames = fileNames
     }
 
+    /// Appends the row of one line with an error.
     public func write(location: LineLocation, rules: [String], raw: UnsafeRawBufferPointer) throws {
         buffer.removeAll(keepingCapacity: true)
         buffer += Array("{\"file\":".utf8)

@@ -32,6 +32,7 @@ public enum BuiltInRule: Int, CaseIterable, Sendable {
     /// The rule's index in a registry.
     public var index: Int { rawValue }
 
+    /// The rule's id, severity and summary, as reports show them.
     public var rule: ValidationRule {
         switch self {
         case .jsonMalformed:

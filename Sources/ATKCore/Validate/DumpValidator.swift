@@ -1,23 +1,24 @@
 import ATKSchema
 
-/// Validates a dump line by line: the data-format rules in one pass over each event's tape,
+/// One validation run: the data-format rules in one pass over each event's tape,
 /// `property.type_conflict`, `duplicate.event` and the lifecycle rules over the whole dump
-/// (judged in ``finish()``), and any added ``LineCheck``s.
+/// (judged in ``finish(reading:)``), and the tracking plan's `plan.*` rules on each track event.
+///
+/// Made from a ``ValidationRequest``, it builds the run's ``RuleRegistry`` once and owns the
+/// checks and their tallies; fed every line (``DumpVisitor``), it returns a
+/// ``ValidationResult`` that knows whether the run failed.
 ///
 /// Memory grows with distinct event names and property keys, 8-16 bytes per event with a
 /// `_track_id` (duplicates), 40 bytes per lifecycle event, and the lines of minority property
 /// types; never with whole events.
 public struct DumpValidator: DumpVisitor {
-    /// The findings so far (complete after ``finish()``).
-    public private(set) var findings: ValidationFindings
-    /// Lines that parsed as JSON objects.
-    public private(set) var events = 0
-    /// Lines that did not.
-    public private(set) var malformedLines = 0
+    private var findings: ValidationFindings
+    private var events = 0
     /// The first error of the bad-rows sink; no more rows are written after it.
-    public private(set) var badRowError: (any Error)?
+    private var badRowError: (any Error)?
 
     private let options: ValidationOptions
+    private let failPolicy: ValidationFailPolicy
     private let futureLimit: Int64
     private var nameInterner = Interner(capacity: 256)
     private var nameInfos: [EventNameInfo] = []
@@ -28,23 +29,23 @@ public struct DumpValidator: DumpVisitor {
     private var types: PropertyTypeTracker
     private var duplicates = DuplicateDetector()
     private var lifecycle: LifecycleTracker
-    /// The added checks, as they stand after the run (a plan check keeps its tallies).
-    public private(set) var checks: [any LineCheck]
+    /// The tracking plan's check, which keeps the plan's tallies; nil without a plan.
+    private var plan: PlanLineCheck?
     private let badRows: (any BadRowSink)?
     private let breakdownKey: [UInt8]?
     private let checkDuplicates: Bool
     private let checkLifecycle: Bool
     private let checkTypes: Bool
 
-    /// - Parameters:
-    ///   - registry: the rules; add the rules of `checks` before.
-    ///   - checks: checks run after the built-in rules on every event.
-    ///   - badRows: receives every line with an error.
-    public init(
-        options: ValidationOptions, registry: RuleRegistry = RuleRegistry(), checks: [any LineCheck] = [],
-        badRows: (any BadRowSink)? = nil
-    ) {
+    /// Prepares a run: its rules (built here, once: the built-in ones, then the plan's, as
+    /// ``ValidationRequest/registry(withPlan:strictPlan:)`` lists them), the plan's check and
+    /// the trackers the enabled rules need.
+    public init(_ request: ValidationRequest) {
+        let options = request.options
         self.options = options
+        failPolicy = request.failPolicy
+        var registry = RuleRegistry()
+        plan = request.plan.map { PlanLineCheck(checker: $0, registry: &registry, strict: request.strictPlan) }
         findings = ValidationFindings(
             registry: registry, enabled: options.rules, maxExamples: options.maxExamples,
             breakdown: options.breakdownProperty != nil)
@@ -52,8 +53,7 @@ public struct DumpValidator: DumpVisitor {
         futureLimit = options.now.addingClamped(options.futureTolerance)
         types = PropertyTypeTracker(keep: options.maxExamples, withBreakdown: options.breakdownProperty != nil)
         lifecycle = LifecycleTracker(durationTolerance: options.durationTolerance)
-        self.checks = checks
-        self.badRows = badRows
+        badRows = request.badRows
         breakdownKey = options.breakdownProperty.map { Array($0.utf8) }
         let enabled = findings.enabled
         checkDuplicates = enabled[BuiltInRule.duplicateEvent.index]
@@ -67,8 +67,8 @@ public struct DumpValidator: DumpVisitor {
 
     // MARK: - Lines
 
+    /// Reports the line under `json.malformed`.
     public mutating func visitMalformed(_ line: MalformedLine) {
-        malformedLines += 1
         findings.beginLine(line.location, breakdownValue: 0)
         findings.report(
             .jsonMalformed, event: nil,
@@ -77,6 +77,7 @@ public struct DumpValidator: DumpVisitor {
         if findings.endLine() { writeBadRow(line.location, line.bytes) }
     }
 
+    /// Checks one event against every enabled rule and the plan.
     public mutating func visit(_ event: Event) {
         events += 1
         let location = event.location
@@ -177,19 +178,21 @@ public struct DumpValidator: DumpVisitor {
                 message: "same _track_id, distinct_id, event and time as an earlier line")
         }
 
-        if !checks.isEmpty {
+        if plan != nil {
             // `checkProperties` left this event's key ids at the front of its name's list.
             let keyed = isTrack && nameId >= 0 && event.properties?.kind == .object
             let keys = keyed ? keysByName[Int(nameId)] : []
-            keys.withUnsafeBufferPointer { ids in
-                for index in checks.indices { checks[index].check(event, propertyKeyIds: ids, findings: &findings) }
-            }
+            keys.withUnsafeBufferPointer { ids in plan?.check(event, propertyKeyIds: ids, findings: &findings) }
         }
         if findings.endLine() { writeBadRow(location, event.line) }
     }
 
-    /// Judges what needed the whole dump: type conflicts and the lifecycle. Call once, after reading.
-    public mutating func finish() {
+    /// Judges what needed the whole dump (type conflicts and the lifecycle) and the run: call
+    /// once, after reading.
+    ///
+    /// - Parameter reports: the reader's reports of the inputs this validator was fed.
+    /// - Returns: the findings and tallies, and whether the run failed under its policy.
+    public mutating func finish(reading reports: [FileReport]) -> ValidationResult {
         let keys = keyInterner, names = nameInterner
         if checkTypes {
             types.finish(
@@ -197,10 +200,13 @@ public struct DumpValidator: DumpVisitor {
                 eventName: { $0 >= 0 ? names.string($0) : nil })
         }
         if checkLifecycle { lifecycle.finish(into: &findings) }
-        for index in checks.indices { checks[index].finish(findings: &findings) }
+        return ValidationResult(
+            findings: findings, reports: reports, events: events, plan: plan?.checker,
+            breakdownProperty: options.breakdownProperty, badRowError: badRowError, failPolicy: failPolicy)
     }
 
-    /// `json.invalid_utf8` and `json.lone_surrogate`: the first string of each kind on the line.
+    /// Checks `json.invalid_utf8` and `json.lone_surrogate`: the first string of each kind on the line.
+    ///
     /// UTF-8 is checked on every line (ASCII eight bytes at a time); surrogates only on lines
     /// whose scan flagged a `\u` escape.
     private mutating func checkEncoding(_ event: Event, _ eventName: () -> String?) {

@@ -6,6 +6,7 @@ public enum NameRule {
     public enum Violation: Sendable, Equatable, CustomStringConvertible {
         case empty, badFirstCharacter, badCharacter, tooLong(Int), reserved
 
+        /// The violation as the end of a sentence: "event name is empty".
         public var description: String {
             switch self {
             case .empty: "is empty"

@@ -4,8 +4,10 @@ public enum TimeSyntax {
     /// Milliseconds in a span (``TimeSpan``: `250ms`, `90s`, `10m`, `1.5h`, `7d`); nil when it is not one.
     public static func span(_ text: String) -> Int64? { TimeSpan.milliseconds(text) }
 
-    /// The instants an option may name, in ms since the epoch: 1970-01-01T00:00:00Z to
-    /// 9999-12-31T23:59:59.999Z, the years ISO-8601 writes with four digits. Any of them plus any
+    /// The instants an option may name, in ms since the epoch.
+    ///
+    /// From 1970-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z, the years ISO-8601 writes with
+    /// four digits. Any of them plus any
     /// ``TimeSpan`` fits in 64 bits, and so does their difference with any valid `time`.
     public static let instantRange: ClosedRange<Int64> = 0...253_402_300_799_999
 

@@ -1,5 +1,6 @@
 /// One finding kept for the report: where, which event, the offending value and why.
 public struct ValidationExample: Sendable, Equatable {
+    /// The line reported.
     public var location: LineLocation
     /// The line's `event`, when it has a string one.
     public var event: String?
@@ -11,6 +12,7 @@ public struct ValidationExample: Sendable, Equatable {
     /// and `schema_path`), in order.
     public var details: [(String, String)]
 
+    /// An example; `details` default to none.
     public init(
         location: LineLocation, event: String?, value: String?, message: String, details: [(String, String)] = []
     ) {
@@ -21,6 +23,7 @@ public struct ValidationExample: Sendable, Equatable {
         self.details = details
     }
 
+    /// Whether two examples hold the same fields (details compared in order).
     public static func == (lhs: ValidationExample, rhs: ValidationExample) -> Bool {
         lhs.location == rhs.location && lhs.event == rhs.event && lhs.value == rhs.value && lhs.message == rhs.message
             && lhs.details.map(\.0) == rhs.details.map(\.0) && lhs.details.map(\.1) == rhs.details.map(\.1)

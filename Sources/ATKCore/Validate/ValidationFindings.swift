@@ -6,21 +6,26 @@
 /// made after the dump was read go through ``reportLater(_:at:breakdownValue:example:)``.
 /// Strings for an example are only made while the rule still wants examples.
 public struct ValidationFindings {
+    /// The run's rules; counters are kept by their indices.
     public let registry: RuleRegistry
     /// Per rule index: lines reported.
     public private(set) var counts: [Int]
     /// Per rule index: the first `maxExamples` findings, in the order they were made.
     public private(set) var examples: [[ValidationExample]]
+    /// Lines with at least one error.
     public private(set) var errorLines = 0
+    /// Lines with at least one warning.
     public private(set) var warningLines = 0
     /// Per rule index: false for rules left out by `--rule`/`--skip-rule`.
     public let enabled: [Bool]
+    /// Findings kept per rule.
     public let maxExamples: Int
     /// True when findings are also counted per breakdown value.
     public let hasBreakdown: Bool
 
-    /// Breakdown values (index 0 is "no value") and per value the lines read.
+    /// Breakdown values (index 0 is "no value").
     public private(set) var breakdownValues: [String] = ["(none)"]
+    /// Per breakdown value: the lines read.
     public private(set) var breakdownLines: [Int] = [0]
     /// (rule index << 32 | value index) → findings.
     private var breakdownCounts: [UInt64: Int] = [:]
@@ -30,6 +35,7 @@ public struct ValidationFindings {
     private var breakdownValue: Int32 = 0
     /// Rules reported on the open line.
     public private(set) var lineRules: [Int] = []
+    /// Whether the open line has an error so far.
     public private(set) var lineHasError = false
     private var lineHasWarning = false
     private var errorSet = LineSet()

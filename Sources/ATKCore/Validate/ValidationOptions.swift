@@ -13,6 +13,7 @@ public struct ValidationOptions: Sendable {
     /// A property to count findings by (`$app_version`); read from `properties`, else `lib`.
     public var breakdownProperty: String?
 
+    /// The default options, judging `time.future` against `now` (ms since the epoch).
     public init(now: Int64) {
         self.now = now
     }

@@ -6,11 +6,14 @@ public enum Severity: String, Sendable, CaseIterable {
 
 /// One validation rule: a stable id (`envelope.time`), its severity, and what it means.
 public struct ValidationRule: Sendable, Equatable {
+    /// The stable id reports, `--rule` and `--skip-rule` use: `envelope.time`.
     public var id: String
+    /// Whether its findings are errors or warnings.
     public var severity: Severity
     /// One line: what the rule finds.
     public var summary: String
 
+    /// A rule.
     public init(id: String, severity: Severity, summary: String) {
         self.id = id
         self.severity = severity
@@ -24,6 +27,7 @@ public struct ValidationRule: Sendable, Equatable {
 /// The built-in rules come first, at the indices of ``BuiltInRule``; checks added later (a
 /// tracking plan's `plan.*` rules) ``register(_:)`` theirs after them.
 public struct RuleRegistry: Sendable {
+    /// The rules, by index.
     public private(set) var rules: [ValidationRule]
     private var indexByID: [String: Int]
 
@@ -49,7 +53,9 @@ public struct RuleRegistry: Sendable {
     /// The index of the rule with `id`, or nil when there is none.
     public func index(of id: String) -> Int? { indexByID[id] }
 
+    /// How many rules there are.
     public var count: Int { rules.count }
 
+    /// The rule at `index`.
     public subscript(index: Int) -> ValidationRule { rules[index] }
 }

@@ -5,18 +5,6 @@ import Testing
 
 @Suite("json.invalid_utf8 and json.lone_surrogate")
 struct EncodingRuleTests {
-    /// Validates lines given as bytes (which a Swift String cannot hold when they are not UTF-8).
-    private func validate(bytes lines: [[UInt8]]) throws -> ValidationRun {
-        let directory = try TemporaryDirectory()
-        let path = try directory.write("dump.jsonl", Array(lines.joined(separator: [0x0A])) + [0x0A])
-        var options = ValidationOptions(now: testNow)
-        options.maxExamples = 1000
-        var validator = DumpValidator(options: options)
-        _ = DumpReader(sources: [.file(path)]).read(into: &validator)
-        validator.finish()
-        return ValidationRun(validator: validator)
-    }
-
     /// A track line whose `properties` are `{"<key>":"<value>"}`, both given as bytes.
     private func line(value: [UInt8], key: [UInt8] = Array("p".utf8)) -> [UInt8] {
         Array("{\"_track_id\":1,\"time\":1788220000000,\"type\":\"track\",\"distinct_id\":\"u1\",".utf8)
@@ -68,6 +56,6 @@ struct EncodingRuleTests {
         #expect(run.lines("json.invalid_utf8") == [1])
         #expect(run.lines("property.name") == [1])
         #expect(run.lines("json.malformed").isEmpty)
-        #expect(run.validator.events == 1 && run.validator.malformedLines == 0)
+        #expect(run.result.events == 1 && run.result.malformedLines == 0)
     }
 }

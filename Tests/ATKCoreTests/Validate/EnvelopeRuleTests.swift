@@ -19,7 +19,7 @@ struct EnvelopeRuleTests {
     func malformed() throws {
         let run = try validate(["<html>502 Bad Gateway</html>", "[1,2]", String(eventLine().dropLast(5)), eventLine()])
         #expect(run.lines("json.malformed") == [1, 2, 3])
-        #expect(run.validator.malformedLines == 3)
+        #expect(run.result.malformedLines == 3)
         #expect(run.examples(.jsonMalformed)[1].message.contains("array"))
     }
 

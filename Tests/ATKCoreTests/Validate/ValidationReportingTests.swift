@@ -63,34 +63,25 @@ struct ValidationReportingTests {
         #expect(Set(registry.rules.map(\.id)).count == registry.count)
     }
 
-    @Test("an added check reports on the open line, with details, and its errors reach the bad rows")
-    func addedCheck() throws {
-        struct EveryAddToCart: LineCheck {
-            let rule: Int
-            var finished = false
-            mutating func check(
-                _ event: Event, propertyKeyIds: UnsafeBufferPointer<Int32>, findings: inout ValidationFindings
-            ) {
-                guard event.event?.equals("AddToCart") == true else { return }
-                findings.report(
-                    rule, event: "AddToCart", value: nil, message: "required property missing",
-                    details: [("instance_path", ""), ("schema_path", "#/events/AddToCart/required")])
-            }
-            mutating func finish(findings: inout ValidationFindings) { finished = true }
-        }
-        var registry = RuleRegistry()
-        let rule = registry.register(ValidationRule(id: "plan.required", severity: .error, summary: "required"))
+    @Test("the plan reports on the open line, with details; its errors reach the bad rows, its tallies the result")
+    func planCheck() throws {
         let directory = try TemporaryDirectory()
-        let path = try directory.write("d.jsonl", [eventLine(), eventLine("\"AddToCart\"")].joined(separator: "\n"))
+        let plan = try directory.write(
+            "plan.json", #"{"events": {"AddToCart": {"type": "object", "required": ["sku"]}}}"#)
+        let checker = try PlanChecker(path: plan)
         let sink = RecordingBadRows()
-        var validator = DumpValidator(
-            options: ValidationOptions(now: testNow), registry: registry,
-            checks: [EveryAddToCart(rule: rule)], badRows: sink)
-        _ = DumpReader(sources: [.file(path)]).read(into: &validator)
-        validator.finish()
-        #expect(validator.findings.counts[rule] == 1)
-        #expect(validator.findings.examples[rule].first?.details.map(\.0) == ["instance_path", "schema_path"])
+        let run = try validate(
+            [eventLine("\"AddToCart\"", properties: "{\"sku\":\"A\"}"), eventLine("\"AddToCart\""), eventLine()],
+            badRows: sink, request: { $0.plan = checker })
+        let required = try #require(run.findings.registry.index(of: "plan.required"))
+        #expect(run.findings.counts[required] == 1)
+        #expect(run.findings.examples[required].first?.location.line == 2)
+        #expect(run.findings.examples[required].first?.details.map(\.0) == ["instance_path", "schema_path"])
+        #expect(run.lines("plan.unplanned_event") == [3])
         #expect(sink.rows.map(\.rules) == [["plan.required"]])
+        #expect(run.result.plan?.tallies.map(\.event) == ["AddToCart"])
+        #expect(run.result.plan?.tallies.first?.tally == PlanChecker.EventTally(checked: 2, violating: 1))
+        #expect(run.result.plan?.unplanned.map(\.event) == ["ProductView"])
     }
 
     @Test("the bad-rows file: JSON lines whose raw is the exact line; raw_base64 when it is not UTF-8")

@@ -32,8 +32,8 @@ func quoted(_ text: String) -> String {
 
 /// What a validation of some lines found.
 struct ValidationRun {
-    var validator: DumpValidator
-    var findings: ValidationFindings { validator.findings }
+    var result: ValidationResult
+    var findings: ValidationFindings { result.findings }
 
     /// Per rule id with findings: the lines reported, in order.
     var lines: [String: [Int]] {
@@ -52,18 +52,33 @@ struct ValidationRun {
 }
 
 /// Validates `lines` (one per line, 1-based line numbers) with every example kept.
+///
+/// - Parameters:
+///   - configure: changes the options (now, tolerances, rules, breakdown).
+///   - request: changes the rest of the request (plan, fail policy).
 func validate(
-    _ lines: [String], configure: (inout ValidationOptions) -> Void = { _ in }, badRows: (any BadRowSink)? = nil
+    _ lines: [String], configure: (inout ValidationOptions) -> Void = { _ in }, badRows: (any BadRowSink)? = nil,
+    request change: (inout ValidationRequest) -> Void = { _ in }
+) throws -> ValidationRun {
+    try validate(bytes: lines.map { Array($0.utf8) }, configure: configure, badRows: badRows, request: change)
+}
+
+/// Validates lines given as bytes (which a Swift String cannot hold when they are not UTF-8),
+/// like ``validate(_:configure:badRows:request:)``.
+func validate(
+    bytes lines: [[UInt8]], configure: (inout ValidationOptions) -> Void = { _ in }, badRows: (any BadRowSink)? = nil,
+    request change: (inout ValidationRequest) -> Void = { _ in }
 ) throws -> ValidationRun {
     let directory = try TemporaryDirectory()
-    let path = try directory.write("dump.jsonl", lines.joined(separator: "\n") + "\n")
+    let path = try directory.write("dump.jsonl", Array(lines.joined(separator: [0x0A])) + [0x0A])
     var options = ValidationOptions(now: testNow)
     options.maxExamples = 1000
     configure(&options)
-    var validator = DumpValidator(options: options, badRows: badRows)
-    _ = DumpReader(sources: [.file(path)]).read(into: &validator)
-    validator.finish()
-    return ValidationRun(validator: validator)
+    var request = ValidationRequest(options: options, badRows: badRows)
+    change(&request)
+    var validator = DumpValidator(request)
+    let reports = DumpReader(sources: [.file(path)]).read(into: &validator)
+    return ValidationRun(result: validator.finish(reading: reports))
 }
 
 /// Rows handed to a bad-rows sink.

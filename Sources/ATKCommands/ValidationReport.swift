@@ -1,57 +1,32 @@
 import ATKCore
 
-/// A finished validation run as the reports show it: text, JSON and JUnit, and whether it fails.
-struct ValidationOutcome {
-    let findings: ValidationFindings
-    let reports: [FileReport]
-    let events: Int
+/// `atk validate`'s report of a finished run, in text, JSON and JUnit.
+///
+/// It only formats: what fails and why was judged in the core (``ValidationResult``).
+struct ValidationReport {
+    let result: ValidationResult
+    /// The inputs' display names, by file index.
     let fileNames: [String]
-    let breakdownProperty: String?
-    let failOn: ValidateCommand.FailOn
-    let maxErrorRate: Double?
     /// The tracking plan's tallies, with --plan.
-    var plan: PlanSummary?
+    let plan: PlanSummary?
 
-    var lines: Int { reports.reduce(0) { $0 + $1.lines } }
-    var malformedLines: Int { reports.reduce(0) { $0 + $1.malformedLines } }
-    var registry: RuleRegistry { findings.registry }
+    /// The report of `result`.
+    /// - Parameter planFile: the plan's file as the report names it, when the run had one.
+    init(result: ValidationResult, fileNames: [String], planFile: String?) {
+        self.result = result
+        self.fileNames = fileNames
+        plan = planFile.flatMap { file in result.plan.map { PlanSummary(file: file, checker: $0) } }
+    }
 
-    /// Lines with errors / lines (0 for an empty input).
-    var errorRate: Double { lines == 0 ? 0 : Double(findings.errorLines) / Double(lines) }
+    var findings: ValidationFindings { result.findings }
+    var reports: [FileReport] { result.reports }
+    var registry: RuleRegistry { result.registry }
+    var lines: Int { result.lines }
+    var malformedLines: Int { result.malformedLines }
+    var breakdownProperty: String? { result.breakdownProperty }
 
     /// Rule indices with findings, in registry order.
     var reported: [Int] { registry.rules.indices.filter { findings.counts[$0] > 0 } }
-
-    func total(_ severity: Severity) -> Int {
-        registry.rules.indices.filter { registry[$0].severity == severity }.reduce(0) { $0 + findings.counts[$1] }
-    }
-
-    /// True when errors count (there are some, and the error rate is over `--max-error-rate`).
-    var errorsFail: Bool {
-        total(.error) > 0 && (maxErrorRate.map { errorRate > $0 } ?? true)
-    }
-
-    /// True when the run exits 1.
-    var failed: Bool {
-        switch failOn {
-        case .error: errorsFail
-        case .warning: errorsFail || total(.warning) > 0
-        case .never: false
-        }
-    }
-
-    /// True when findings of `rule` make the run fail.
-    func fails(_ rule: Int) -> Bool {
-        guard findings.counts[rule] > 0 else { return false }
-        switch (failOn, registry[rule].severity) {
-        case (.never, _): return false
-        case (_, .error): return errorsFail
-        case (.warning, .warning): return true
-        case (.error, .warning): return false
-        }
-    }
-
-    func share(_ count: Int) -> Double { lines == 0 ? 0 : Double(count) / Double(lines) }
 
     func fileName(_ location: LineLocation) -> String {
         fileNames.indices.contains(location.fileIndex) ? fileNames[location.fileIndex] : "-"
@@ -68,11 +43,11 @@ struct ValidationOutcome {
                 (
                     "summary",
                     .object([
-                        ("files", .int(reports.count)), ("lines", .int(lines)), ("events", .int(events)),
+                        ("files", .int(reports.count)), ("lines", .int(lines)), ("events", .int(result.events)),
                         ("malformed_lines", .int(malformedLines)), ("error_lines", .int(findings.errorLines)),
-                        ("warning_lines", .int(findings.warningLines)), ("errors", .int(total(.error))),
-                        ("warnings", .int(total(.warning))), ("error_rate", .double(errorRate)),
-                        ("failed", .bool(failed)),
+                        ("warning_lines", .int(findings.warningLines)), ("errors", .int(result.errors)),
+                        ("warnings", .int(result.warnings)), ("error_rate", .double(result.errorRate)),
+                        ("failed", .bool(result.failed)),
                     ])
                 ),
                 ("rules", .array(reported.map(ruleJSON))),
@@ -112,7 +87,7 @@ struct ValidationOutcome {
         var members: [(String, JSONOutput)] = [
             ("id", .string(rule.id)), ("severity", .string(rule.severity.rawValue)),
             ("count", .int(findings.counts[index])),
-            ("share", .double(share(findings.counts[index]))), ("fails", .bool(fails(index))),
+            ("share", .double(result.share(findings.counts[index]))), ("fails", .bool(result.fails(index))),
             ("summary", .string(rule.summary)),
             (
                 "examples",
@@ -144,10 +119,11 @@ struct ValidationOutcome {
 
     func text() -> String {
         let g = Terminal.grouped
-        var out = "\(g(reports.count)) file\(reports.count == 1 ? "" : "s"), \(g(lines)) lines, \(g(events)) events\n"
+        var out =
+            "\(g(reports.count)) file\(reports.count == 1 ? "" : "s"), \(g(lines)) lines, \(g(result.events)) events\n"
         out +=
-            "\(g(findings.errorLines)) lines with errors (\(Self.percent(errorRate))), "
-            + "\(g(findings.warningLines)) with warnings (\(Self.percent(share(findings.warningLines))))\n"
+            "\(g(findings.errorLines)) lines with errors (\(Self.percent(result.errorRate))), "
+            + "\(g(findings.warningLines)) with warnings (\(Self.percent(result.share(findings.warningLines))))\n"
         for severity in Severity.allCases {
             let indices = reported.filter { registry[$0].severity == severity }
             guard !indices.isEmpty else { continue }
@@ -159,7 +135,7 @@ struct ValidationOutcome {
                 let count = g(findings.counts[index])
                 out +=
                     "  \(rule.id.padded(to: width))  \(count.leftPadded(to: countWidth))  "
-                    + "\(Self.percent(share(findings.counts[index])).leftPadded(to: 7))  \(rule.summary)\n"
+                    + "\(Self.percent(result.share(findings.counts[index])).leftPadded(to: 7))  \(rule.summary)\n"
                 for example in findings.examples[index] {
                     out += "      \(fileName(example.location)):\(example.location.line)"
                     if let event = example.event { out += "  \(Terminal.safe(ValidationExample.shortened(event)))" }
@@ -197,18 +173,21 @@ struct ValidationOutcome {
     }
 
     private func verdict() -> String {
-        if failed {
+        let policy = result.failPolicy
+        if result.failed {
             let why =
-                errorsFail
-                ? "\(Terminal.grouped(total(.error))) errors"
-                    + (maxErrorRate.map { ", error rate \(Self.percent(errorRate)) over \(Self.percent($0))" } ?? "")
-                : "\(Terminal.grouped(total(.warning))) warnings (--fail-on warning)"
+                result.errorsCount
+                ? "\(Terminal.grouped(result.errors)) errors"
+                    + (policy.maxErrorRate.map {
+                        ", error rate \(Self.percent(result.errorRate)) over \(Self.percent($0))"
+                    } ?? "")
+                : "\(Terminal.grouped(result.warnings)) warnings (--fail-on warning)"
             return "FAILED: \(why)"
         }
-        if total(.error) > 0 && failOn != .never {
-            return "passed: error rate \(Self.percent(errorRate)) within --max-error-rate"
+        if result.errors > 0 && policy.failOn != .never {
+            return "passed: error rate \(Self.percent(result.errorRate)) within --max-error-rate"
         }
-        return "passed" + (failOn == .never && !reported.isEmpty ? " (--fail-on never)" : "")
+        return "passed" + (policy.failOn == .never && !reported.isEmpty ? " (--fail-on never)" : "")
     }
 
     // MARK: - JUnit
@@ -218,7 +197,7 @@ struct ValidationOutcome {
     func junit() -> String {
         let x = Self.xmlEscaped
         let indices = registry.rules.indices
-        let failures = indices.filter(fails).count
+        let failures = indices.filter(result.fails).count
         let skipped = indices.filter { !findings.isEnabled($0) }.count
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out +=
@@ -227,7 +206,7 @@ struct ValidationOutcome {
             "  <testsuite name=\"atk validate\" tests=\"\(indices.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\">\n"
         out += "    <properties>\n"
         for (name, value) in [
-            ("files", fileNames.joined(separator: ", ")), ("lines", String(lines)), ("events", String(events)),
+            ("files", fileNames.joined(separator: ", ")), ("lines", String(lines)), ("events", String(result.events)),
             ("error_lines", String(findings.errorLines)), ("warning_lines", String(findings.warningLines)),
         ] {
             out += "      <property name=\"\(name)\" value=\"\(x(value))\"/>\n"
@@ -241,10 +220,10 @@ struct ValidationOutcome {
                 "\(fileName(example.location)):\(example.location.line): \(example.event.map { $0 + ": " } ?? "")\(example.message)"
                     + (example.value.map { " [\($0)]" } ?? "")
             }.joined(separator: "\n")
-            let summary = "\(Terminal.grouped(count)) lines (\(Self.percent(share(count)))): \(rule.summary)"
+            let summary = "\(Terminal.grouped(count)) lines (\(Self.percent(result.share(count)))): \(rule.summary)"
             if !findings.isEnabled(index) {
                 out += ">\n      <skipped message=\"not selected\"/>\n    </testcase>\n"
-            } else if fails(index) {
+            } else if result.fails(index) {
                 out +=
                     ">\n      <failure message=\"\(x(summary))\" type=\"\(rule.severity.rawValue)\">\(x(examples))</failure>\n    </testcase>\n"
             } else if count > 0 {
