@@ -5,6 +5,7 @@ public struct ATK: ParsableCommand {
     /// The tool's version, printed by `--version` and in every JSON report.
     public static let version = "0.1.0"
 
+    /// The command name, the help text and the subcommands, one per analysis.
     public static let configuration = CommandConfiguration(
         commandName: "atk",
         abstract: "Analyse the event dumps written by mobile autotrack analytics SDKs.",
@@ -18,10 +19,11 @@ public struct ATK: ParsableCommand {
             """,
         version: version,
         subcommands: [
-            StatsCommand.self, ValidateCommand.self, ElementsCommand.self, FunnelCommand.self, ImpressionsCommand.self,
-            PlanCommand.self, GenerateCommand.self,
+            StatsCommand.self, ValidateCommand.self, Elements.self, FunnelCommand.self, ImpressionsCommand.self,
+            Plan.self, GenerateCommand.self,
         ]
     )
 
+    /// The root command with no options of its own (argument-parser fills in subcommands).
     public init() {}
 }

@@ -2,7 +2,7 @@ import ATKCore
 import ArgumentParser
 
 /// `atk elements`: element identifiers rebuilt from `$responder_chain`, and what depends on them.
-struct ElementsCommand: ParsableCommand {
+struct Elements: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "elements",
         abstract: "Rebuild element identifiers from $responder_chain; verify, fix, count and match them.",
@@ -21,8 +21,7 @@ struct ElementsCommand: ParsableCommand {
               atk elements drift dump.jsonl.gz
             """,
         subcommands: [
-            ElementsVerifyCommand.self, ElementsRebuildCommand.self, ElementsTopCommand.self,
-            ElementsMatchCommand.self, ElementsDriftCommand.self,
+            Verify.self, Rebuild.self, Top.self, Match.self, Drift.self,
         ]
     )
 }

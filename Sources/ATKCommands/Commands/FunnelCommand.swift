@@ -49,7 +49,7 @@ struct FunnelCommand: ParsableCommand {
     )
 
     @OptionGroup var input: InputOptions
-    @OptionGroup var outputOptions: OutputOptions
+    @OptionGroup var outputOptions: OutputOptions<FunnelFormat>
 
     @Option(help: ArgumentHelp("The funnel's steps, separated by commas outside [...] and quotes.", valueName: "steps"))
     var steps: String?
@@ -69,13 +69,13 @@ struct FunnelCommand: ParsableCommand {
         help: ArgumentHelp(
             "default, strict-order, strict-dedup or strict-increase; combine with + (strict-order+strict-increase).",
             valueName: "mode"))
-    var mode = "default"
+    var mode: FunnelMode = []
 
     @Option(
         help: ArgumentHelp(
             "What a step counts: users (each once, at their deepest attempt) or conversions (every attempt; a user re-enters after completing).",
             valueName: "unit"))
-    var count = "users"
+    var count: FunnelCountingUnit = .users
 
     @Option(help: ArgumentHelp("Identify users by this property instead of distinct_id.", valueName: "property"))
     var by: String?
@@ -119,19 +119,18 @@ struct FunnelCommand: ParsableCommand {
     @Option(help: "How many malformed lines to list (file and line) in the report (0 to 1,000,000).")
     var maxExamples = 10
 
-    /// What the arguments ask for, checked.
-    enum Plan {
+    /// What the arguments ask for, checked: the one request `run()` hands to the core.
+    enum Request {
         case events(EventFunnelConfiguration)
         case paths(PathFunnelAnalysis.Configuration, files: [String])
     }
 
     func validate() throws {
-        try outputOptions.format.require([.text, .json, .csv])
-        _ = try plan()
+        _ = try request()
     }
 
     func run() throws {
-        switch try plan() {
+        switch try request() {
         case .events(let configuration):
             var analysis = try Self.usage { () throws(FunnelConfigurationError) in
                 try EventFunnelAnalysis(configuration: configuration)
@@ -155,12 +154,12 @@ struct FunnelCommand: ParsableCommand {
     }
 
     /// Parses and checks every option; usage errors as `ValidationError`.
-    func plan() throws -> Plan {
+    func request() throws -> Request {
         try OptionRange.check("--max-examples", maxExamples, in: OptionRange.count)
         let hasSteps = steps != nil || !step.isEmpty
         if path {
             guard !hasSteps else { throw ValidationError("--path and --steps/--step are different funnels: give one") }
-            return try pathPlan()
+            return try pathRequest()
         }
         guard hasSteps else {
             throw ValidationError("give --steps (or --step ...) for an event funnel, or --path for action paths")
@@ -210,21 +209,13 @@ struct FunnelCommand: ParsableCommand {
         } context: {
             "--window"
         }
-        guard let parsedMode = FunnelMode(name: mode) else {
-            throw ValidationError(
-                "--mode must be default, strict-order, strict-dedup or strict-increase (or a +-joined combination), got '\(mode)'"
-            )
-        }
-        guard let unit = FunnelCountingUnit(rawValue: count) else {
-            throw ValidationError("--count must be users or conversions, got '\(count)'")
-        }
         try OptionRange.check("--breakdown-limit", breakdownLimit, in: OptionRange.positiveCount)
         guard breakdown != nil || breakdownLimit == 10 else {
             throw ValidationError("--breakdown-limit needs --breakdown")
         }
         var configuration = EventFunnelConfiguration(steps: funnelSteps, window: parsedWindow)
-        configuration.mode = parsedMode
-        configuration.unit = unit
+        configuration.mode = mode
+        configuration.unit = count
         configuration.userProperty = by
         configuration.breakdownProperty = breakdown
         configuration.breakdownLimit = breakdownLimit
@@ -232,9 +223,9 @@ struct FunnelCommand: ParsableCommand {
         return configuration
     }
 
-    private func pathPlan() throws -> Plan {
+    private func pathRequest() throws -> Request {
         let eventOnly = [
-            ("--window", window != "1d"), ("--mode", mode != "default"), ("--count", count != "users"),
+            ("--window", window != "1d"), ("--mode", mode != []), ("--count", count != .users),
             ("--by", by != nil), ("--breakdown", breakdown != nil), ("--exclude", !exclude.isEmpty),
         ]
         if let (name, _) = eventOnly.first(where: { $0.1 }) {

@@ -41,7 +41,7 @@ struct GenerateCommand: ParsableCommand {
     var start: Int64 = GeneratorOptions().start
 
     @Option(help: "How AddToCart's user_action_path is written: list (of strings), object (seed 000's), or mixed.")
-    var pathFormat: String = "list"
+    var pathFormat: GeneratorOptions.PathFormat = .list
 
     @Option(
         name: [.short, .long],
@@ -63,9 +63,6 @@ struct GenerateCommand: ParsableCommand {
         guard TimeSyntax.instantRange.contains(start) else {
             throw ValidationError("--start must be ms since the epoch \(TimeSyntax.instantRangeHelp), not \(start)")
         }
-        guard GeneratorOptions.PathFormat(rawValue: pathFormat) != nil else {
-            throw ValidationError("--path-format must be list, object or mixed")
-        }
     }
 
     func run() throws {
@@ -75,7 +72,7 @@ struct GenerateCommand: ParsableCommand {
         options.faultRate = faults
         options.days = days
         options.start = start
-        options.pathFormat = GeneratorOptions.PathFormat(rawValue: pathFormat) ?? .list
+        options.pathFormat = pathFormat
         let outputs = [("-o", output), ("--truth", truth), ("--visualized-config", visualizedConfig)]
             .compactMap { option, path in path.map { (option: option, path: $0) } }
         do {
@@ -97,12 +94,12 @@ struct GenerateCommand: ParsableCommand {
             throw CommandError(error)
         }
         if let truthFile {
-            try ReportOutput(file: truthFile, format: .json).emit(
+            try ReportOutput(file: truthFile, isText: false).emit(
                 generated.json(options: options).serialized(indent: 2))
         }
     }
 
     private func write(_ text: String, to path: String) throws {
-        try ReportOutput(file: OutputFile.opening(path), format: .json).emit(text)
+        try ReportOutput(file: OutputFile.opening(path), isText: false).emit(text)
     }
 }

@@ -38,7 +38,7 @@ struct ImpressionsCommand: ParsableCommand {
     )
 
     @OptionGroup var input: InputOptions
-    @OptionGroup var outputOptions: OutputOptions
+    @OptionGroup var outputOptions: OutputOptions<TextOrJSONFormat>
 
     @Option(
         name: .customLong("exposure-event"),
@@ -72,7 +72,7 @@ struct ImpressionsCommand: ParsableCommand {
     var indexProperty: String?
 
     @Option(help: "Duplicate rule: once-per-view, window or buffer.")
-    var policy: String = ImpressionOptions.Policy.oncePerView.rawValue
+    var policy: ImpressionOptions.Policy = .oncePerView
 
     @Option(
         help: ArgumentHelp(
@@ -102,7 +102,6 @@ struct ImpressionsCommand: ParsableCommand {
     var maxExamples = 10
 
     func validate() throws {
-        try outputOptions.format.require([.text, .json])
         _ = try options()
     }
 
@@ -136,16 +135,13 @@ struct ImpressionsCommand: ParsableCommand {
         }
         options.itemsProperty = itemsProperty
         options.indexProperty = indexProperty
-        guard let parsed = ImpressionOptions.Policy(rawValue: policy) else {
-            throw ValidationError("--policy must be once-per-view, window or buffer")
-        }
-        options.policy = parsed
+        options.policy = policy
         if let window {
-            guard parsed == .window else { throw ValidationError("--window applies only to --policy window") }
+            guard policy == .window else { throw ValidationError("--window applies only to --policy window") }
             options.windowMilliseconds = try Self.milliseconds(window, option: "--window")
         }
         if let batchGap {
-            guard parsed == .buffer else { throw ValidationError("--batch-gap applies only to --policy buffer") }
+            guard policy == .buffer else { throw ValidationError("--batch-gap applies only to --policy buffer") }
             options.batchGapMilliseconds = try Self.milliseconds(batchGap, option: "--batch-gap")
         }
         options.breakdownProperty = breakdown
@@ -172,16 +168,11 @@ struct ImpressionsCommand: ParsableCommand {
         let output = try outputOptions.open()
         let (reports, unreadable) = input.read(inputs, into: &collector)
         let report = collector.report()
-        let malformed = reports.reduce(0) { $0 + $1.malformedLines }
-        let text =
-            outputOptions.format == .json
-            ? MalformedReport.adding(
-                collector.malformedExamples, to: json(report, options, reports, malformed: malformed), reports
-            )
-            .serialized(indent: 2)
-            : self.text(report, options, reports, malformed: malformed, events: collector.events)
-                + MalformedReport.text(collector.malformedExamples, reports)
-        try output.emit(text)
+        try output.emit(
+            ImpressionsReport(
+                result: report, options: options, events: collector.events,
+                malformedExamples: collector.malformedExamples, reports: reports
+            ).render(outputOptions.format))
         if unreadable { throw CommandExit.unreadableInput }
         if failed(report) { throw CommandExit.findings }
     }

@@ -40,7 +40,7 @@ struct ValidateCommand: ParsableCommand {
     }
 
     @OptionGroup var input: InputOptions
-    @OptionGroup var outputOptions: OutputOptions
+    @OptionGroup var outputOptions: OutputOptions<ValidateFormat>
 
     @Option(help: "Examples listed per rule (0 to 1,000,000).")
     var maxExamples = 5
@@ -106,7 +106,6 @@ struct ValidateCommand: ParsableCommand {
     }
 
     func validate() throws {
-        try outputOptions.format.require([.text, .json, .junit])
         try OptionRange.check("--max-examples", maxExamples, in: OptionRange.count)
         if plan == nil && (strictPlan || assertFormats) {
             throw ValidationError("--strict-plan and --assert-formats need --plan")
@@ -188,13 +187,7 @@ struct ValidateCommand: ParsableCommand {
             plan: plan.flatMap { path in
                 (validator.checks.first as? PlanLineCheck).map { PlanSummary(file: path, checker: $0.checker) }
             })
-        let text =
-            switch outputOptions.format {
-            case .json: outcome.json().serialized(indent: 2)
-            case .junit: outcome.junit()
-            case .text, .csv: outcome.text()  // csv is refused in validate()
-            }
-        try output.emit(text)
+        try output.emit(outcome.render(outputOptions.format))
         if unreadable || outputFailed { throw CommandExit.unreadableInput }
         if outcome.failed { throw CommandExit.findings }
     }

@@ -75,17 +75,3 @@ struct InputOptions: ParsableArguments {
         return (reports, !resolved.errors.isEmpty || reports.contains { $0.error != nil })
     }
 }
-
-extension Terminal {
-    /// Rewrites the progress line on standard error; nil clears it.
-    static func writeProgress(_ text: String?) {
-        let clear = "\r\u{1B}[K"
-        writeStandardError(clear + (text ?? ""))
-    }
-}
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif

@@ -2,37 +2,26 @@ import ATKCore
 import ATKFunnel
 
 /// `atk funnel --steps ...` as text, JSON or CSV.
-struct EventFunnelReport {
+struct EventFunnelReport: CommandReport {
     let result: EventFunnelResult
     let reports: [FileReport]
 
     private var configuration: EventFunnelConfiguration { result.configuration }
     private var stepNames: [String] { configuration.steps.steps.map(\.description) }
 
-    func render(_ format: OutputFormat) -> String {
+    func render(_ format: FunnelFormat) -> String {
         switch format {
+        case .text: text
         case .json: json.serialized(indent: 2)
         case .csv: csv.text
-        case .text, .junit: text  // junit is refused in FunnelCommand.validate()
         }
-    }
-
-    /// `default`, `strict-order`, or a `+`-joined combination, in the CLI's spelling.
-    private var modeName: String {
-        let mode = configuration.mode
-        let names = [
-            (FunnelMode.strictOrder, "strict-order"), (.strictDeduplication, "strict-dedup"),
-            (.strictIncrease, "strict-increase"),
-        ]
-        .filter { mode.contains($0.0) }.map(\.1)
-        return names.isEmpty ? "default" : names.joined(separator: "+")
     }
 
     // MARK: JSON
 
     var json: JSONOutput {
-        let lines = reports.reduce(0) { $0 + $1.lines }
-        let malformed = reports.reduce(0) { $0 + $1.malformedLines }
+        let lines = reports.totalLines
+        let malformed = reports.totalMalformedLines
         var breakdown = JSONOutput.null
         if let property = configuration.breakdownProperty {
             breakdown = .object([
@@ -49,13 +38,13 @@ struct EventFunnelReport {
                 ),
             ])
         }
-        return OutputOptions.envelope(
+        return .envelope(
             command: "funnel",
             [
                 ("kind", .string("events")),
                 ("steps", steps(result.total)),
                 ("window", .string(configuration.window.text)), ("window_ms", .int(configuration.window.milliseconds)),
-                ("mode", .string(modeName)),
+                ("mode", .string(configuration.mode.name)),
                 ("clickhouse_options", .array(configuration.mode.clickHouseOptions.map { .string($0) })),
                 ("count", .string(configuration.unit.rawValue)),
                 ("by", .string(configuration.userProperty ?? "distinct_id")),
@@ -92,8 +81,9 @@ struct EventFunnelReport {
 
     private func double(_ value: Double?) -> JSONOutput { value.map { .double($0) } ?? .null }
 
-    /// One step's numbers: counts in both units, rates and times in the counted one. Step 1's
-    /// rate from the previous step is its rate from the first (1 when anyone entered).
+    /// One step's numbers: counts in both units, rates and times in the counted one.
+    ///
+    /// Step 1's rate from the previous step is its rate from the first (1 when anyone entered).
     private struct Row {
         var users: Int
         var conversions: Int?
@@ -122,8 +112,8 @@ struct EventFunnelReport {
         let unit = configuration.unit.rawValue
         var out =
             "funnel    \(stepNames.count) step\(stepNames.count == 1 ? "" : "s"), window \(configuration.window.text) "
-            + "(\(g(Int(configuration.window.milliseconds))) ms), mode \(modeName), counting \(unit) by \(configuration.userProperty ?? "distinct_id")\n"
-        let malformed = reports.reduce(0) { $0 + $1.malformedLines }
+            + "(\(g(Int(configuration.window.milliseconds))) ms), mode \(configuration.mode.name), counting \(unit) by \(configuration.userProperty ?? "distinct_id")\n"
+        let malformed = reports.totalMalformedLines
         out +=
             "read      \(g(result.events)) events, \(g(malformed)) malformed, \(g(result.matchedEvents)) matching a step, \(g(result.userCount)) users"
             + (result.skippedEvents > 0

@@ -1,14 +1,33 @@
 import ATKCore
 import Foundation
 
-extension ImpressionsCommand {
+/// `atk impressions` as text or JSON: duplicate and missing impressions per page view.
+struct ImpressionsReport: CommandReport {
+    /// The analysis's findings, after reading.
+    let result: ImpressionReport
+    /// The options the analysis ran with (the report names them).
+    let options: ImpressionOptions
+    /// Events read.
+    let events: Int
+    /// The malformed lines listed.
+    let malformedExamples: [MalformedExamples.Example]
+    /// One report per input, in order.
+    let reports: [FileReport]
+
+    func render(_ format: TextOrJSONFormat) -> String {
+        switch format {
+        case .text: text + MalformedReport.text(malformedExamples, reports)
+        case .json: MalformedReport.adding(malformedExamples, to: json, reports).serialized(indent: 2)
+        }
+    }
+
     // MARK: - JSON
 
-    func json(_ report: ImpressionReport, _ options: ImpressionOptions, _ reports: [FileReport], malformed: Int)
-        -> JSONOutput
-    {
+    /// The JSON report (Docs/output.md), without the malformed lines.
+    var json: JSONOutput {
+        let report = result
         let summary = report.summary
-        return OutputOptions.envelope(
+        return .envelope(
             command: "impressions",
             [
                 (
@@ -36,7 +55,7 @@ extension ImpressionsCommand {
                             ("events_outside_page_views", .int(report.eventsOutsidePageViews)),
                             ("skipped_events", .int(report.skippedEvents)),
                             ("files", .int(reports.count)),
-                            ("malformed_lines", .int(malformed)),
+                            ("malformed_lines", .int(reports.totalMalformedLines)),
                         ])
                 ),
                 (
@@ -125,9 +144,10 @@ extension ImpressionsCommand {
 
     // MARK: - Text
 
-    func text(
-        _ report: ImpressionReport, _ options: ImpressionOptions, _ reports: [FileReport], malformed: Int, events: Int
-    ) -> String {
+    /// The text report, without the malformed lines: summary, tables, items above 100% and examples.
+    var text: String {
+        let report = result
+        let malformed = reports.totalMalformedLines
         let g = Terminal.grouped
         let s = report.summary
         var out =

@@ -1,17 +1,17 @@
 import ATKCore
 
 /// `atk funnel --path ...` as text, JSON or CSV.
-struct PathFunnelReport {
+struct PathFunnelReport: CommandReport {
     let result: PathFunnelResult
     let reports: [FileReport]
 
     private var configuration: PathFunnelAnalysis.Configuration { result.configuration }
 
-    func render(_ format: OutputFormat) -> String {
+    func render(_ format: FunnelFormat) -> String {
         switch format {
+        case .text: text
         case .json: json.serialized(indent: 2)
         case .csv: csv.text
-        case .text, .junit: text  // junit is refused in FunnelCommand.validate()
         }
     }
 
@@ -20,8 +20,8 @@ struct PathFunnelReport {
     // MARK: JSON
 
     var json: JSONOutput {
-        let lines = reports.reduce(0) { $0 + $1.lines }
-        let malformed = reports.reduce(0) { $0 + $1.malformedLines }
+        let lines = reports.totalLines
+        let malformed = reports.totalMalformedLines
         var entity = JSONOutput.null
         if let node = configuration.entityNode {
             entity = .object([
@@ -38,7 +38,7 @@ struct PathFunnelReport {
                 ),
             ])
         }
-        return OutputOptions.envelope(
+        return .envelope(
             command: "funnel",
             [
                 ("kind", .string("paths")),

@@ -62,7 +62,7 @@ struct ValidationOutcome {
     // MARK: - JSON
 
     func json() -> JSONOutput {
-        OutputOptions.envelope(
+        JSONOutput.envelope(
             command: "validate",
             [
                 (

@@ -23,7 +23,7 @@ enum MalformedReport {
     /// `malformed lines (first 10 of 25):` and one `file:line: reason` line each; empty when none.
     static func text(_ examples: [MalformedExamples.Example], _ reports: [FileReport]) -> String {
         guard !examples.isEmpty else { return "" }
-        let malformed = reports.reduce(0) { $0 + $1.malformedLines }
+        let malformed = reports.totalMalformedLines
         var out =
             "\nmalformed lines"
             + (malformed > examples.count ? " (first \(examples.count) of \(Terminal.grouped(malformed)))" : "") + ":\n"

@@ -68,7 +68,8 @@ enum Terminal {
             + "\(pad(parts.tm_hour)):\(pad(parts.tm_min)):\(pad(parts.tm_sec)).\(pad(Int32(millis), 3)) UTC"
     }
 
-    /// A fraction as a percentage with `decimals` digits: `0.6483` → `64.8%` (or `64.83%`);
+    /// A fraction as a percentage with `decimals` digits: `0.6483` → `64.8%` (or `64.83%`).
+    ///
     /// nil → `-`. Every report formats shares and rates with it.
     static func percent(_ fraction: Double?, decimals: Int = 1) -> String {
         guard let fraction else { return "-" }

@@ -1,7 +1,7 @@
 import ATKCore
 
 /// Formatting shared by the `elements` subcommands.
-enum ElementsReport {
+enum ElementsFormatting {
     /// `file:line` of a location.
     static func place(_ location: LineLocation, _ reports: [FileReport]) -> String {
         "\(reports[location.fileIndex].source.displayName):\(location.line)"
@@ -17,12 +17,14 @@ enum ElementsReport {
         .object(ElementField.allCases.map { ($0.key, .int(counts[$0.rawValue])) })
     }
 
-    /// Lines read over all inputs.
-    static func lines(_ reports: [FileReport]) -> Int { reports.reduce(0) { $0 + $1.lines } }
-
     /// A text value, `(none)` when absent.
     static func text(_ value: String?) -> String { value.map(Terminal.safe) ?? "(none)" }
 
     /// A quoted value for text reports, `(none)` when absent.
     static func quoted(_ value: String?) -> String { value.map { "\"\(Terminal.safe($0))\"" } ?? "(none)" }
+
+    /// ` (first 10 of 38)` when not every item is listed.
+    static func firstOf(_ shown: Int, _ total: Int) -> String {
+        shown < total ? " (first \(shown) of \(Terminal.grouped(total)))" : ""
+    }
 }

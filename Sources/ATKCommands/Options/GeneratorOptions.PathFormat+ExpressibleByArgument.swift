@@ -1,0 +1,5 @@
+import ATKCore
+import ArgumentParser
+
+/// `generate --path-format list|object|mixed`: the raw values are the spellings.
+extension GeneratorOptions.PathFormat: ExpressibleByArgument {}
