@@ -23,29 +23,3 @@ struct CSVTableTests {
         #expect(CSVTable.field(value) == expected)
     }
 }
-
-@Suite("Sizes on the command line")
-struct ByteSizeTests {
-    @Test("units are binary; out of range or malformed is refused")
-    func parsing() {
-        #expect(ByteSize(argument: "65536")?.bytes == 65536)
-        #expect(ByteSize(argument: "512K")?.bytes == 512 << 10)
-        #expect(ByteSize(argument: "64MiB")?.bytes == 64 << 20)
-        #expect(ByteSize(argument: "1g")?.bytes == 1 << 30)
-        for bad in ["0", "-1", "2G", "1.5M", "M", "", "9999999999999999999999", "1T"] {
-            #expect(ByteSize(argument: bad) == nil, "\(bad)")
-        }
-        #expect(ByteSize(16 << 20).description == "16M")
-    }
-}
-
-@Suite("Terminal formatting")
-struct TerminalFormattingTests {
-    @Test("timestamps at the ends of 64 bits are formatted, not trapped on")
-    func extremeTimestamps() {
-        #expect(Terminal.timestamp(0) == "1970-01-01 00:00:00.000 UTC")
-        #expect(Terminal.timestamp(-1) == "1969-12-31 23:59:59.999 UTC")
-        #expect(Terminal.timestamp(Int64.min).hasSuffix(".192 UTC"))
-        #expect(Terminal.timestamp(Int64.max).hasSuffix(".807 UTC"))
-    }
-}
