@@ -1,7 +1,7 @@
 import ATKCore
 
 /// `atk elements drift` as text or JSON: elements whose path moved between versions.
-struct ElementsDriftReport: CommandReport {
+struct ElementsDriftReport: TextOrJSONReport {
     /// The clicks and versions, after reading.
     let finder: ElementDriftFinder
     /// The drifted elements (``ElementDriftFinder/drifts``, computed once).
@@ -11,15 +11,14 @@ struct ElementsDriftReport: CommandReport {
     /// One report per input, in order.
     let reports: [FileReport]
 
-    func render(_ format: TextOrJSONFormat) -> String {
-        switch format {
-        case .text: text + MalformedReport.text(finder.malformedExamples, reports)
-        case .json: MalformedReport.adding(finder.malformedExamples, to: json, reports).serialized(indent: 2)
-        }
-    }
+    /// The text report, the malformed lines last.
+    var text: String { reportText + MalformedReport.text(finder.malformedExamples, reports) }
+
+    /// The JSON report (Docs/output.md), `malformed_examples` last.
+    var json: JSONOutput { MalformedReport.adding(finder.malformedExamples, to: reportJSON, reports) }
 
     /// The JSON report (Docs/output.md), without the malformed lines.
-    var json: JSONOutput {
+    private var reportJSON: JSONOutput {
         func rows(_ dimension: ElementDriftFinder.Dimension) -> JSONOutput {
             .array(
                 drifts.filter { $0.dimension == dimension }.map { drift in
@@ -64,7 +63,7 @@ struct ElementsDriftReport: CommandReport {
     }
 
     /// The text report, without the malformed lines: a summary line and each drift's changes.
-    var text: String {
+    private var reportText: String {
         let g = Terminal.grouped
         var out =
             "\(g(finder.clicks)) clicks (\(g(finder.skippedClicks)) without $element_type or path, skipped); "

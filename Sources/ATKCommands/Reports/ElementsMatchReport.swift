@@ -1,7 +1,7 @@
 import ATKCore
 
 /// `atk elements match` as text or JSON: clicks per visual event of a visualized-autotrack config.
-struct ElementsMatchReport: CommandReport {
+struct ElementsMatchReport: TextOrJSONReport {
     /// The counts per configured visual event, after reading.
     let counter: VisualEventCounter
     /// The config's path, as given.
@@ -11,15 +11,14 @@ struct ElementsMatchReport: CommandReport {
     /// One report per input, in order.
     let reports: [FileReport]
 
-    func render(_ format: TextOrJSONFormat) -> String {
-        switch format {
-        case .text: text + MalformedReport.text(counter.malformedExamples, reports)
-        case .json: MalformedReport.adding(counter.malformedExamples, to: json, reports).serialized(indent: 2)
-        }
-    }
+    /// The text report, the malformed lines last.
+    var text: String { reportText + MalformedReport.text(counter.malformedExamples, reports) }
+
+    /// The JSON report (Docs/output.md), `malformed_examples` last.
+    var json: JSONOutput { MalformedReport.adding(counter.malformedExamples, to: reportJSON, reports) }
 
     /// The JSON report (Docs/output.md), without the malformed lines.
-    var json: JSONOutput {
+    private var reportJSON: JSONOutput {
         .envelope(
             command: "elements match",
             [
@@ -49,7 +48,7 @@ struct ElementsMatchReport: CommandReport {
     }
 
     /// The text report, without the malformed lines: a summary line and one row per visual event.
-    var text: String {
+    private var reportText: String {
         let g = Terminal.grouped
         let rows = counter.rows
         var out =

@@ -1,7 +1,7 @@
 import ATKCore
 
 /// `atk elements rebuild` as text or JSON: what the rewrite of the dump changed.
-struct ElementsRebuildReport: CommandReport {
+struct ElementsRebuildReport: TextOrJSONReport {
     /// The rewrite's counts, after reading.
     let rebuilder: ElementRebuilder
     /// Where the rewritten dump went, as given (`-`: standard output).
@@ -10,13 +10,6 @@ struct ElementsRebuildReport: CommandReport {
     let fix: Bool
     /// One report per input, in order.
     let reports: [FileReport]
-
-    func render(_ format: TextOrJSONFormat) -> String {
-        switch format {
-        case .text: text
-        case .json: json.serialized(indent: 2)
-        }
-    }
 
     /// The JSON report (Docs/output.md).
     var json: JSONOutput {

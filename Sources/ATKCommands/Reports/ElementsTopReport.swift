@@ -1,7 +1,7 @@
 import ATKCore
 
 /// `atk elements top` as text or JSON: the most clicked elements.
-struct ElementsTopReport: CommandReport {
+struct ElementsTopReport: TextOrJSONReport {
     /// The click groups, after reading.
     let table: ElementClickTable
     /// The groups listed, most clicked first.
@@ -13,15 +13,14 @@ struct ElementsTopReport: CommandReport {
     /// One report per input, in order.
     let reports: [FileReport]
 
-    func render(_ format: TextOrJSONFormat) -> String {
-        switch format {
-        case .text: text + MalformedReport.text(table.malformedExamples, reports)
-        case .json: MalformedReport.adding(table.malformedExamples, to: json, reports).serialized(indent: 2)
-        }
-    }
+    /// The text report, the malformed lines last.
+    var text: String { reportText + MalformedReport.text(table.malformedExamples, reports) }
+
+    /// The JSON report (Docs/output.md), `malformed_examples` last.
+    var json: JSONOutput { MalformedReport.adding(table.malformedExamples, to: reportJSON, reports) }
 
     /// The JSON report (Docs/output.md), without the malformed lines.
-    var json: JSONOutput {
+    private var reportJSON: JSONOutput {
         .envelope(
             command: "elements top",
             [
@@ -53,7 +52,7 @@ struct ElementsTopReport: CommandReport {
     }
 
     /// The text report, without the malformed lines: a summary line and the table.
-    var text: String {
+    private var reportText: String {
         let g = Terminal.grouped
         var out =
             "\(g(table.clicks)) clicks on \(g(table.groupCount)) elements"

@@ -1,20 +1,13 @@
 import ATKCore
 
 /// `atk elements verify` as text or JSON: rebuilt identifiers against the recorded ones.
-struct ElementsVerifyReport: CommandReport {
+struct ElementsVerifyReport: TextOrJSONReport {
     /// The comparison, after reading.
     let verifier: ElementVerifier
     /// How many recorded → rebuilt pairs to show per field.
     let topPairs: Int
     /// One report per input, in order.
     let reports: [FileReport]
-
-    func render(_ format: TextOrJSONFormat) -> String {
-        switch format {
-        case .text: text
-        case .json: json.serialized(indent: 2)
-        }
-    }
 
     /// The JSON report (Docs/output.md).
     var json: JSONOutput {

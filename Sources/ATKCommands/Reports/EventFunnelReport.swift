@@ -2,20 +2,12 @@ import ATKCore
 import ATKFunnel
 
 /// `atk funnel --steps ...` as text, JSON or CSV.
-struct EventFunnelReport: CommandReport {
+struct EventFunnelReport: FunnelReport {
     let result: EventFunnelResult
     let reports: [FileReport]
 
     private var configuration: EventFunnelConfiguration { result.configuration }
     private var stepNames: [String] { configuration.steps.steps.map(\.description) }
-
-    func render(_ format: FunnelFormat) -> String {
-        switch format {
-        case .text: text
-        case .json: json.serialized(indent: 2)
-        case .csv: csv.text
-        }
-    }
 
     // MARK: JSON
 

@@ -2,7 +2,7 @@ import ATKCore
 import Foundation
 
 /// `atk impressions` as text or JSON: duplicate and missing impressions per page view.
-struct ImpressionsReport: CommandReport {
+struct ImpressionsReport: TextOrJSONReport {
     /// The analysis's findings, after reading.
     let result: ImpressionReport
     /// The options the analysis ran with (the report names them).
@@ -14,17 +14,16 @@ struct ImpressionsReport: CommandReport {
     /// One report per input, in order.
     let reports: [FileReport]
 
-    func render(_ format: TextOrJSONFormat) -> String {
-        switch format {
-        case .text: text + MalformedReport.text(malformedExamples, reports)
-        case .json: MalformedReport.adding(malformedExamples, to: json, reports).serialized(indent: 2)
-        }
-    }
+    /// The text report, the malformed lines last.
+    var text: String { reportText + MalformedReport.text(malformedExamples, reports) }
+
+    /// The JSON report (Docs/output.md), `malformed_examples` last.
+    var json: JSONOutput { MalformedReport.adding(malformedExamples, to: reportJSON, reports) }
 
     // MARK: - JSON
 
     /// The JSON report (Docs/output.md), without the malformed lines.
-    var json: JSONOutput {
+    private var reportJSON: JSONOutput {
         let report = result
         let summary = report.summary
         return .envelope(
@@ -145,7 +144,7 @@ struct ImpressionsReport: CommandReport {
     // MARK: - Text
 
     /// The text report, without the malformed lines: summary, tables, items above 100% and examples.
-    var text: String {
+    private var reportText: String {
         let report = result
         let malformed = reports.totalMalformedLines
         let g = Terminal.grouped

@@ -1,19 +1,11 @@
 import ATKCore
 
 /// `atk funnel --path ...` as text, JSON or CSV.
-struct PathFunnelReport: CommandReport {
+struct PathFunnelReport: FunnelReport {
     let result: PathFunnelResult
     let reports: [FileReport]
 
     private var configuration: PathFunnelAnalysis.Configuration { result.configuration }
-
-    func render(_ format: FunnelFormat) -> String {
-        switch format {
-        case .text: text
-        case .json: json.serialized(indent: 2)
-        case .csv: csv.text
-        }
-    }
 
     private func double(_ value: Double?) -> JSONOutput { value.map { .double($0) } ?? .null }
 

@@ -1,18 +1,11 @@
 import ATKCore
 
 /// `atk stats` as text or JSON: counts for a first look at a dump.
-struct StatsReport: CommandReport {
+struct StatsReport: TextOrJSONReport {
     /// The counts, after reading.
     let stats: StatsCollector
     /// One report per input, in order.
     let reports: [FileReport]
-
-    func render(_ format: TextOrJSONFormat) -> String {
-        switch format {
-        case .text: text
-        case .json: json.serialized(indent: 2)
-        }
-    }
 
     /// The JSON report (Docs/output.md).
     var json: JSONOutput {

@@ -107,23 +107,3 @@ enum Terminal {
         }.joined(separator: "\n")
     }
 }
-
-extension Int64 {
-    func floorDivided(by divisor: Int64) -> Int64 {
-        let q = self / divisor
-        return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? q - 1 : q
-    }
-}
-
-extension String {
-    /// The string with spaces in front, `width` characters in all (unchanged when longer).
-    func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: " ", count: width - count) + self
-    }
-
-    func trimmingTrailingSpaces() -> String {
-        var s = Substring(self)
-        while s.last == " " { s = s.dropLast() }
-        return String(s)
-    }
-}

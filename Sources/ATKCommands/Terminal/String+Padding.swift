@@ -1,0 +1,13 @@
+extension String {
+    /// The string with spaces in front, `width` characters in all (unchanged when longer).
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+
+    /// The string without the spaces at its end (a table row whose last cells are empty).
+    func trimmingTrailingSpaces() -> String {
+        var s = Substring(self)
+        while s.last == " " { s = s.dropLast() }
+        return String(s)
+    }
+}
