@@ -108,9 +108,10 @@ struct FunnelEndToEndTests {
 
     // MARK: Event funnels against an independent computation
 
-    /// Users per step computed here from the dump itself: per user, track events with an integer
-    /// time sorted by (time, step); the deepest chain of steps from a step-1 entry, in order,
-    /// inside the window (inclusive). No code shared with atk.
+    /// Users per step computed here from the dump itself, with no code shared with atk.
+    ///
+    /// Per user, track events with an integer time sorted by (time, step); the deepest chain of steps from a step-1 entry, in order,
+    /// inside the window (inclusive).
     private func independentFunnel(_ path: String, steps: [(String) -> Bool], window: Int64) throws -> [Int] {
         let text = try String(decoding: gzip(["-dc", path]), as: UTF8.self)
         var entries: [String: [(time: Int64, step: Int)]] = [:]

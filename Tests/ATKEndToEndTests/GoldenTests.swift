@@ -84,6 +84,16 @@ struct GoldenTests {
             Case(name: "generate-visualized", arguments: ["generate", "--users", "0", "--visualized-config", "{out}"]),
             Case(name: "stats-missing-file", arguments: ["stats", "Samples/no-such-file.jsonl"]),
             Case(name: "funnel-bad-window", arguments: ["funnel", "--steps", "a,b", "--window", "soon", sample]),
+            // A value outside an option's enum is argument-parser's error, naming the valid values.
+            Case(name: "stats-bad-format", arguments: ["stats", "--format", "csv", sample]),
+            Case(name: "validate-bad-format", arguments: ["validate", "--format", "csv", sample]),
+            Case(name: "funnel-bad-format", arguments: ["funnel", "--steps", "a,b", "--format", "junit", sample]),
+            Case(
+                name: "elements-rebuild-bad-format",
+                arguments: ["elements", "rebuild", "-o", "-", "--format", "csv", sample]),
+            Case(name: "funnel-bad-mode", arguments: ["funnel", "--steps", "a,b", "--mode", "strict", sample]),
+            Case(name: "impressions-bad-policy", arguments: ["impressions", "--policy", "twice", sample]),
+            Case(name: "generate-bad-path-format", arguments: ["generate", "--users", "1", "--path-format", "tree"]),
         ]
         cases += perInput(sample).map { Case(name: "sample-" + $0.name, arguments: $0.arguments) }
         cases += perInput(generated).map { Case(name: "generated-" + $0.name, arguments: $0.arguments) }

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// Numbers at the ends of 64 bits, in data and in options: the binary never traps (a trap is exit
-/// 132 with no report). Out-of-range data is a finding or is handled; an out-of-range option is
+/// Numbers at the ends of 64 bits, in data and in options: the binary never traps.
+///
+/// A trap is exit 132 with no report. Out-of-range data is a finding or is handled; an out-of-range option is
 /// a usage error (exit 2) that names the valid range.
 @Suite("Numbers out of range, end to end")
 struct NumbersEndToEndTests {

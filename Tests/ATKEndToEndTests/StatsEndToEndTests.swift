@@ -186,7 +186,10 @@ struct FormatTests {
     func refused(_ arguments: [String]) throws {
         let result = try CLI.run(arguments + [CLI.sample("demo.jsonl.gz")])
         #expect(result.status == 2)
-        #expect(result.stderr.contains("is not written by this command"))
+        // argument-parser's own message, with the formats this command writes.
+        #expect(
+            result.stderr.contains("The value '\(arguments[arguments.count - 1])' is invalid for '--format <format>'"))
+        #expect(result.stderr.contains("Please provide one of 'text'"))
         #expect(result.stdout.isEmpty)
     }
 }

@@ -1,0 +1,16 @@
+import ATKCore
+import ArgumentParser
+
+/// `atk plan`: tracking plans (JSON Schema per event).
+struct Plan: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plan",
+        abstract: "Work with tracking plans (JSON Schema per event).",
+        discussion: """
+            A plan is one JSON file {"events": {"<event>": <schema of its properties>}, \
+            "common": <schema>, "$defs": {...}} or a directory of <event>.json schemas \
+            (Docs/plan.md). Check a dump against one with atk validate --plan PLAN.
+            """,
+        subcommands: [Infer.self]
+    )
+}

@@ -1,0 +1,77 @@
+import ATKCore
+import ArgumentParser
+
+/// The dump arguments shared by every reading command.
+struct InputOptions: ParsableArguments {
+    @Argument(
+        help: ArgumentHelp(
+            "Dump files (plain or gzip, detected by content), directories (their *.jsonl, *.json, *.log, *.gz), or - for standard input. With none, standard input is read when it is not a terminal.",
+            valueName: "files"))
+    var files: [String] = []
+
+    @Flag(name: .long, help: "Never print the progress line on standard error.")
+    var quiet = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Longest line read, in bytes (K, M, G: KiB, MiB, GiB; 1 to 1G); a longer line is reported as malformed ('line too long') and skipped without being buffered.",
+            valueName: "size"))
+    var maxLineBytes: ByteSize = ByteSize(DumpReader.defaultMaxLineLength)
+
+    func validate() throws {
+        if files.isEmpty && Terminal.standardInputIsTerminal {
+            throw ValidationError("give at least one dump file, a directory, or - for standard input")
+        }
+    }
+
+    /// The inputs to read, after checking that no output is one of them.
+    ///
+    /// Prints the notes (a file named twice, an output inside an input directory) on standard
+    /// error.
+    /// - Parameter outputs: every file the command will write, with the option naming it.
+    /// - Throws: a usage error (exit 2), before anything is read, when an output is an input.
+    func resolve(writing outputs: [(option: String, path: String)] = []) throws -> ResolvedInputs {
+        let resolved = InputSource.resolve(files.isEmpty ? ["-"] : files)
+        let notes: [String]
+        do {
+            notes = try OutputGuard.check(outputs, against: resolved)
+        } catch {
+            throw CommandError(error)
+        }
+        for note in resolved.notes + notes { Terminal.diagnose("note: " + note) }
+        return resolved
+    }
+
+    /// Reads every input into `visitor` (``resolve(writing:)`` first), printing a progress
+    /// line on standard error when it is a terminal and the input is large, and diagnostics
+    /// for what could not be read.
+    ///
+    /// - Returns: the per-input reports and whether any input was unreadable.
+    func read<V: DumpVisitor>(_ resolved: ResolvedInputs, into visitor: inout V) -> (
+        reports: [FileReport], unreadable: Bool
+    ) {
+        let sources = resolved.sources
+        for error in resolved.errors { Terminal.diagnose(error.description) }
+        let reader = DumpReader(sources: sources, maxLineLength: maxLineBytes.bytes)
+        let showProgress = !quiet && Terminal.standardErrorIsTerminal
+        var printed = false
+        let clock = ContinuousClock()
+        var lastPrint = clock.now
+        let reports = reader.read(
+            into: &visitor,
+            progress: showProgress
+                ? { progress in
+                    // At most four redraws a second: a terminal over SSH should not be flooded.
+                    guard clock.now - lastPrint >= .milliseconds(250) else { return }
+                    lastPrint = clock.now
+                    printed = true
+                    let name = sources[progress.fileIndex].displayName
+                    Terminal.writeProgress(
+                        "atk: \(Terminal.bytes(progress.bytes)) read, \(Terminal.grouped(progress.lines)) lines (\(name))"
+                    )
+                } : nil)
+        if printed { Terminal.writeProgress(nil) }
+        for report in reports { if let error = report.error { Terminal.diagnose(error.description) } }
+        return (reports, !resolved.errors.isEmpty || reports.contains { $0.error != nil })
+    }
+}
