@@ -159,15 +159,7 @@ struct ValidationReport {
         }
         if reported.isEmpty { out += "\nno findings\n" }
         if let plan { out += "\n" + plan.text }
-        if reports.count > 1 || reports.contains(where: { $0.error != nil }) {
-            out +=
-                "\n"
-                + Terminal.table(
-                    ["file", "lines", "malformed", "status"],
-                    reports.map {
-                        [$0.source.displayName, g($0.lines), g($0.malformedLines), $0.error == nil ? "ok" : "error"]
-                    }) + "\n"
-        }
+        out += Terminal.fileTable(reports)
         out += "\n" + verdict() + "\n"
         return out
     }

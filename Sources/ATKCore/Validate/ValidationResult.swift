@@ -46,8 +46,8 @@ public struct ValidationResult {
         self.breakdownProperty = breakdownProperty
         self.badRowError = badRowError
         self.failPolicy = failPolicy
-        lines = reports.reduce(0) { $0 + $1.lines }
-        malformedLines = reports.reduce(0) { $0 + $1.malformedLines }
+        lines = reports.totalLines
+        malformedLines = reports.totalMalformedLines
         let registry = findings.registry
         let total = { (severity: Severity) in
             registry.rules.indices.filter { registry[$0].severity == severity }.reduce(0) { $0 + findings.counts[$1] }
