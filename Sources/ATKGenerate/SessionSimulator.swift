@@ -1,22 +1,11 @@
 import ATKCore
 import Foundation
 
-/// One simulated user of the generated dump.
-struct UserProfile {
-    let id: String
-    let anonymousId: String
-    let appVersion: String
-    let osVersion: String
-    let model: String
-    let networkType: String
-    /// Session start times, ascending, at least three hours apart.
-    let sessions: [Int64]
-}
-
 /// Simulates one app session of one user.
 ///
 /// A session is a launch, page views with list exposures, clicks, product views, add-to-cart
-/// conversions, the end, and the faults it was asked to inject. Everything the analyses should find is counted into the truth as it is made.
+/// conversions, the end, and the faults it was asked to inject. Everything the analyses should
+/// find is counted into the truth as it is made.
 struct SessionSimulator {
     private let user: UserProfile
     private let sessionIndex: Int

@@ -20,9 +20,11 @@
 /// Refused with a `RegexError`: backreferences and lookaround (`.needsBacktracking`), Script
 /// properties (`.unsupported`), and programs beyond `maxInstructions` (`.tooLarge`).
 public struct LinearRegex: Sendable {
-    /// The most instructions a compiled pattern may have. Counted repetition is expanded into copies,
-    /// so this bounds `a{100000}` (and nestings such as `(a{1000}){100}`) and with it the memory of the
-    /// program and of each search (16 bytes per instruction) and the time per byte.
+    /// The most instructions a compiled pattern may have.
+    ///
+    /// Counted repetition is expanded into copies, so this bounds `a{100000}` (and nestings such as
+    /// `(a{1000}){100}`) and with it the memory of the program and of each search (16 bytes per
+    /// instruction) and the time per byte.
     public static let maxInstructions = 100_000
 
     /// The pattern as written.

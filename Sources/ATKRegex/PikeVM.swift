@@ -118,8 +118,10 @@ struct PikeVM {
         generation += 1
     }
 
-    /// Adds the thread at `pc` and every thread it reaches without consuming to `list`: the consuming
-    /// instructions, each once per generation. Returns whether one reached `match`.
+    /// Adds the thread at `pc` and every thread it reaches without consuming to `list`: the
+    /// consuming instructions, each once per generation.
+    ///
+    /// Returns whether one reached `match`.
     @inline(__always)
     private func addThread(
         _ pc: Int32, _ position: Position, into list: UnsafeMutablePointer<Int32>,

@@ -2,12 +2,12 @@
 public struct RegexError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Why the pattern is refused.
     public enum Kind: Sendable, Equatable {
-        /// The pattern is not ECMA-262 syntax, e.g. `(a` or `[z-a]`; the text says what is wrong.
+        /// The pattern is not ECMA-262 syntax, for example `(a` or `[z-a]`; the text says what is wrong.
         case syntax(String)
         /// A construct that only a backtracking engine can run (`\1`, `\k<name>`, `(?=`, `(?!`, `(?<=`,
         /// `(?<!`), named as written.
         case needsBacktracking(String)
-        /// A construct of ECMA-262 that this engine does not implement, e.g. `\p{Script=Greek}`.
+        /// A construct of ECMA-262 that this engine does not implement, for example `\p{Script=Greek}`.
         case unsupported(String)
         /// The compiled program would have more than `LinearRegex.maxInstructions` instructions
         /// (bounded repetition such as `a{1000}` is expanded into copies).

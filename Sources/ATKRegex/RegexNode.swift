@@ -1,4 +1,6 @@
-/// A parsed regular expression, before compilation. Groups are gone: only matching matters, not captures.
+/// A parsed regular expression, before compilation.
+///
+/// Groups are gone: only matching matters, not captures.
 indirect enum RegexNode: Sendable, Equatable {
     /// A zero-width condition on the position.
     enum Assertion: Sendable, Equatable {

@@ -178,8 +178,9 @@ struct RegexParser {
     }
 
     /// The bounds of a `{n}`, `{n,}` or `{n,m}` at `start`, and the index after it; `nil` when the
-    /// text there is not one (then the `{` is a literal). Numbers too large for `Int` saturate (and
-    /// are then refused as too large to compile).
+    /// text there is not one (then the `{` is a literal).
+    ///
+    /// Numbers too large for `Int` saturate (and are then refused as too large to compile).
     private func quantifierBounds(at start: Int) -> (Int, Int?, Int)? {
         var i = start + 1
         func number() -> Int? {

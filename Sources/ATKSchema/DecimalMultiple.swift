@@ -3,8 +3,8 @@
 /// Both the divisor and the instance are written as `mantissa × 10^-scale` (the shortest
 /// such form that round-trips through `Double`), and divisibility is decided on the
 /// integers. When that overflows `Int64` the check falls back to floating point division.
-/// A non-finite quotient (e.g. `1e308 / 0.123456789`) means "not a multiple", unless the
-/// instance is an integer and the divisor is `1/n` for an integer `n` (e.g. `1e308` and `0.5`).
+/// A non-finite quotient (for example `1e308 / 0.123456789`) means "not a multiple", unless the
+/// instance is an integer and the divisor is `1/n` for an integer `n` (for example `1e308` and `0.5`).
 struct DecimalMultiple: Sendable {
     let divisor: Double
     private let mantissa: Int64?

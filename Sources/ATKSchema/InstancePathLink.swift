@@ -9,7 +9,7 @@ struct InstancePathLink {
     let key: UnsafeRawBufferPointer?
     let index: Int
 
-    /// Renders the JSON Pointer (`""` at the root, otherwise e.g. `/items/0/sku`).
+    /// Renders the JSON Pointer (`""` at the root, otherwise for example `/items/0/sku`).
     static func render(_ link: UnsafePointer<InstancePathLink>?) -> String {
         var tokens: [String] = []
         var current = link

@@ -5,5 +5,6 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
     /// What was wrong.
     public let reason: String
 
+    /// The reason and the byte offset, for messages.
     public var description: String { "invalid JSON at byte \(offset): \(reason)" }
 }

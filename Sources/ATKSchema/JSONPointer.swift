@@ -14,7 +14,7 @@ enum JSONPointer {
     }
 
     /// Decodes the fragment of a URI (percent-encoded) into pointer tokens,
-    /// or `nil` when it is not a JSON Pointer (e.g. an anchor name).
+    /// or `nil` when it is not a JSON Pointer (for example an anchor name).
     static func tokens(fromFragment fragment: String?) -> [String]? {
         guard let fragment, !fragment.isEmpty else { return [] }
         guard let decoded = percentDecode(fragment), decoded.hasPrefix("/") else { return nil }

@@ -81,6 +81,7 @@ extension JSONValue: Equatable {
 }
 
 extension JSONValue: JSONInstance {
+    /// The value's JSON kind.
     public var kind: JSONKind {
         switch self {
         case .null: .null
@@ -92,21 +93,25 @@ extension JSONValue: JSONInstance {
         }
     }
 
+    /// The value of a boolean; false for other kinds.
     public var boolValue: Bool {
         if case .bool(let b) = self { return b }
         return false
     }
 
+    /// The value of a number; 0 for other kinds.
     public var doubleValue: Double {
         if case .number(let d, _) = self { return d }
         return 0
     }
 
+    /// The exact value of a number that is an integer within 64 bits; nil otherwise.
     public var int64Value: Int64? {
         if case .number(_, let exact) = self { return exact }
         return nil
     }
 
+    /// Calls `body` with a string's UTF-8 bytes; empty bytes for other kinds.
     public func withStringUTF8<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         guard case .string(var s) = self else {
             return try body(UnsafeRawBufferPointer(start: nil, count: 0))
@@ -114,6 +119,7 @@ extension JSONValue: JSONInstance {
         return try s.withUTF8 { try body(UnsafeRawBufferPointer($0)) }
     }
 
+    /// Elements of an array, members of an object, 0 for scalars.
     public var count: Int {
         switch self {
         case .array(let a): a.count
@@ -128,6 +134,7 @@ extension JSONValue: JSONInstance {
         return .null
     }
 
+    /// Calls `body` with each member's key and value, in order; stop by returning false.
     public func forEachMember(_ body: (UnsafeRawBufferPointer, JSONValue) throws -> Bool) rethrows {
         guard case .object(let members) = self else { return }
         for member in members {
@@ -137,6 +144,7 @@ extension JSONValue: JSONInstance {
         }
     }
 
+    /// The value of the member whose key is `keyUTF8`.
     public func member(_ keyUTF8: UnsafeRawBufferPointer) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         for member in members where member.key.utf8.elementsEqual(keyUTF8) {

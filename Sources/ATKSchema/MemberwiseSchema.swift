@@ -157,9 +157,11 @@ public struct MemberwiseSchema {
         return valid && present == allRequired
     }
 
-    /// Values' JSON texts remembered per rule: a few texts per rule, up to `width` bytes each,
-    /// in a slot picked from the text's length and two of its bytes. Only the texts of values
-    /// found valid are stored, so a hit is exact; a miss costs the checks it would have cost.
+    /// Values' JSON texts remembered per rule: a few texts per rule, up to `width` bytes each, in a
+    /// slot picked from the text's length and two of its bytes.
+    ///
+    /// Only the texts of values found valid are stored, so a hit is exact; a miss costs the checks
+    /// it would have cost.
     enum Memo {
         static let slots = 8
         static let width = 32

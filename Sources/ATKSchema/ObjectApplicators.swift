@@ -15,8 +15,10 @@ struct ObjectApplicators: Sendable {
     let additionalIsFalse: Bool
 
     /// One of 64 bits for the UTF-8 key `key`, from its length and two of its bytes: a cheap
-    /// filter, since equal keys have equal bits. Property names of one app often share lengths
-    /// and prefixes (`$lib_version`, `$app_version`), so the length alone filtered poorly.
+    /// filter, since equal keys have equal bits.
+    ///
+    /// Property names of one app often share lengths and prefixes (`$lib_version`, `$app_version`),
+    /// so the length alone filtered poorly.
     @inline(__always)
     static func keyBit(_ key: UnsafeRawBufferPointer) -> UInt64 {
         let count = key.count

@@ -20,7 +20,7 @@ public enum Schema {
             options: options)[0]
     }
 
-    /// Compiles several subschemas of one document (e.g. each event of a tracking plan)
+    /// Compiles several subschemas of one document (for example each event of a tracking plan)
     /// into validators that share their compiled nodes.
     ///
     /// Every entry point, and each member of a top-level `$defs`/`definitions` when the

@@ -7,7 +7,7 @@ public struct SchemaError: Error, Sendable, Equatable, CustomStringConvertible {
         /// A real JSON Schema keyword this engine does not implement in refuse mode
         /// (`unevaluatedProperties`, `unevaluatedItems`, `$dynamicRef`, `$recursiveRef`).
         case unsupportedKeyword(String)
-        /// A keyword whose value has the wrong shape, e.g. `"minLength": -1`.
+        /// A keyword whose value has the wrong shape, for example `"minLength": -1`.
         case invalidKeywordValue(keyword: String, reason: String)
         /// A `pattern` or `patternProperties` key that is not ECMA-262 regular expression syntax.
         case invalidPattern(String, reason: String)
@@ -31,6 +31,7 @@ public struct SchemaError: Error, Sendable, Equatable, CustomStringConvertible {
         self.location = location
     }
 
+    /// The problem and its location in the schema, for messages.
     public var description: String {
         switch kind {
         case .unknownKeyword(let k): "unknown keyword '\(k)' at \(location)"

@@ -7,10 +7,11 @@ struct SchemaNode: Sendable {
     /// The node's keywords: a range of `SchemaTables.keywords`, in evaluation order
     /// (`unevaluated*` last).
     var keywords: Range<Int>
-    /// The node's `required` keys and `properties` when it has both, at most 64 required keys,
-    /// and `properties` is its only object applicator. One pass over the members then finds the
-    /// required keys and validates the named members, and `properties` needs no pass of its
-    /// own unless a member failed.
+    /// The node's `required` keys and `properties` when it has both, at most 64 required keys, and
+    /// `properties` is its only object applicator.
+    ///
+    /// One pass over the members then finds the required keys and validates the named members, and
+    /// `properties` needs no pass of its own unless a member failed.
     var requiredWithProperties: RequiredWithProperties?
 }
 

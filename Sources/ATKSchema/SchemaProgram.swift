@@ -8,7 +8,7 @@
 /// Nodes and keywords are plain data, so walking them does no reference counting.
 final class SchemaProgram: Sendable {
     let nodes: ContiguousArray<SchemaNode>
-    /// Schema path of each node, e.g. `#/properties/a` (read only to report a violation).
+    /// Schema path of each node, for example `#/properties/a` (read only to report a violation).
     let schemaPaths: [String]
     let tables: SchemaTables
 

@@ -59,7 +59,9 @@ struct SchemaTables: Sendable {
     var patternProperties: ContiguousArray<PatternProperty> = []
     /// `pattern` and `patternProperties` matchers.
     var patterns: ContiguousArray<PatternMatcher> = []
-    /// Per pattern, its `simpleBranches` when it is a simple pattern (`nil`: `LinearRegex` matches it).
+    /// Per pattern, its `simpleBranches` when it is a simple pattern (`nil`: `LinearRegex` matches
+    /// it).
+    ///
     /// Matching reads these flat copies: reaching into the matchers copied one per match.
     var patternBranches: ContiguousArray<Range<Int>?> = []
     var simpleBranches: ContiguousArray<SimplePattern.Branch> = []

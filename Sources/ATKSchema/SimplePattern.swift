@@ -1,5 +1,5 @@
 /// A regular expression made only of ASCII character sets with quantifiers, optionally
-/// anchored by a leading `^` and a trailing `$` (e.g. `^[A-Z]{3}-[0-9]+$`), matched directly on
+/// anchored by a leading `^` and a trailing `$` (for example `^[A-Z]{3}-[0-9]+$`), matched directly on
 /// UTF-8 bytes without allocating, in time linear in the bytes.
 ///
 /// Because every set holds only ASCII characters, a byte-level match is exactly the
@@ -39,9 +39,10 @@ struct SimplePattern: Sendable {
         }
     }
 
-    /// One alternative: a range of atoms between optional anchors. Plain data, so a compiled
-    /// program can keep every pattern's branches and atoms in flat tables and match them
-    /// without copying (and retaining) a pattern per match.
+    /// One alternative: a range of atoms between optional anchors.
+    ///
+    /// Plain data, so a compiled program can keep every pattern's branches and atoms in flat tables
+    /// and match them without copying (and retaining) a pattern per match.
     struct Branch: Sendable {
         var atoms: Range<Int>
         let anchoredStart: Bool
@@ -50,9 +51,11 @@ struct SimplePattern: Sendable {
         /// Whether taking as many bytes as possible for each atom decides the match, with no
         /// backtracking: each atom of variable length shares no byte with the atoms that could
         /// consume the byte after it, which are the atoms up to and including the next one that
-        /// needs a byte (all the rest when none does). In any match such an atom takes its whole
-        /// run (up to its maximum): the byte after a shorter take would be one of its own, which
-        /// no later atom could consume (`^[0-9]+\.[0-9]+$`, `^a?b*c{2,}$`).
+        /// needs a byte (all the rest when none does).
+        ///
+        /// In any match such an atom takes its whole run (up to its maximum): the byte after a
+        /// shorter take would be one of its own, which no later atom could consume
+        /// (`^[0-9]+\.[0-9]+$`, `^a?b*c{2,}$`).
         static func isGreedy(_ atoms: [Atom]) -> Bool {
             atoms.indices.allSatisfy { index in
                 let atom = atoms[index]

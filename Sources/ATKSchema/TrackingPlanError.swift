@@ -6,7 +6,7 @@ public struct TrackingPlanError: Error, Sendable, Equatable, CustomStringConvert
         case unreadable(String)
         /// The file is not valid JSON.
         case invalidJSON(JSONParseError)
-        /// The JSON is not a tracking plan (e.g. `events` missing, unknown top-level member).
+        /// The JSON is not a tracking plan (for example `events` missing, unknown top-level member).
         case invalidPlan(String)
         /// An event or common schema does not compile.
         case schema(SchemaError)
@@ -16,7 +16,7 @@ public struct TrackingPlanError: Error, Sendable, Equatable, CustomStringConvert
     public let kind: Kind
     /// The plan file (for directory plans, the event's file).
     public let file: String
-    /// The schema path of the problem when known, e.g. `#/events/AddToCart/properties/price/minimumm`.
+    /// The schema path of the problem when known, for example `#/events/AddToCart/properties/price/minimumm`.
     public var location: String? {
         switch kind {
         case .schema(let error): error.location
@@ -30,6 +30,7 @@ public struct TrackingPlanError: Error, Sendable, Equatable, CustomStringConvert
         self.file = file
     }
 
+    /// The file and the problem, for messages.
     public var description: String {
         switch kind {
         case .unreadable(let reason): "\(file): cannot read: \(reason)"

@@ -3,9 +3,9 @@
 /// Equality and hashing use the recomposed text, with an empty fragment (`...#`)
 /// dropped so that `http://x/s#` and `http://x/s` name the same resource.
 public struct URI: Hashable, Sendable, CustomStringConvertible {
-    /// The scheme without `:`, e.g. `https` (`nil` for a relative reference).
+    /// The scheme without `:`, for example `https` (`nil` for a relative reference).
     public let scheme: String?
-    /// The authority without `//`, e.g. `localhost:1234`.
+    /// The authority without `//`, for example `localhost:1234`.
     public let authority: String?
     /// The path, possibly empty.
     public let path: String
@@ -71,6 +71,7 @@ public struct URI: Hashable, Sendable, CustomStringConvertible {
             fragment: fragment?.isEmpty == true ? nil : fragment)
     }
 
+    /// The URI as text, from its parts.
     public var description: String {
         var out = ""
         if let scheme { out += scheme + ":" }
@@ -81,8 +82,10 @@ public struct URI: Hashable, Sendable, CustomStringConvertible {
         return out
     }
 
+    /// Whether the two are the same text.
     public static func == (lhs: URI, rhs: URI) -> Bool { lhs.description == rhs.description }
 
+    /// Hashes the text, as ``==`` compares it.
     public func hash(into hasher: inout Hasher) { hasher.combine(description) }
 
     /// Resolves `reference` against this URI (RFC 3986 section 5.2.2).

@@ -2,19 +2,26 @@ import ATKElements
 
 /// Clicks per element (`atk elements top`): `$AppClick` events grouped by `$screen_name`,
 /// `$element_path`, `$element_content` (and `$element_position` when `byPosition`), with the
-/// distinct users of each group. Identifiers come from an ``ElementResolver`` (rebuilt from the
-/// chain when there is a valid one); `$element_content` is the recorded one.
+/// distinct users of each group.
+///
+/// Identifiers come from an ``ElementResolver`` (rebuilt from the chain when there is a valid one);
+/// `$element_content` is the recorded one.
 ///
 /// Memory: one entry per group and one per (group, user) pair.
 public struct ElementClickTable: DumpVisitor {
     /// One group of clicks.
     public struct Row: Sendable, Equatable {
+        /// The clicks' `$screen_name`; nil when absent.
         public var screenName: String?
+        /// The clicks' `$element_path`; nil when absent.
         public var elementPath: String?
+        /// The clicks' recorded `$element_content`; nil when absent.
         public var elementContent: String?
         /// Only with `byPosition`.
         public var elementPosition: String?
+        /// Clicks in this group.
         public var clicks: Int
+        /// Distinct users with a click in this group.
         public var users: Int
     }
 
@@ -32,11 +39,15 @@ public struct ElementClickTable: DumpVisitor {
     private var groupClicks: [Int] = []
     private var users = GroupUsers()
 
+    /// Events read.
     public var events: Int { reader.events }
+    /// Click events (`$AppClick`) read.
     public var clicks: Int { reader.clicks }
     /// Clicks whose identifiers were rebuilt from the chain.
     public var rebuiltClicks: Int { reader.rebuiltClicks }
+    /// Lines that were not a JSON object.
     public var malformedLines: Int { reader.malformedLines }
+    /// The first malformed lines, as examples for the report.
     public var malformedExamples: [MalformedExamples.Example] { reader.malformedExamples }
 
     /// - Parameters:
@@ -47,6 +58,7 @@ public struct ElementClickTable: DumpVisitor {
         reader = ElementClicks(useRecordedIdentifiers: useRecordedIdentifiers)
     }
 
+    /// Reads one event.
     public mutating func visit(_ event: Event) {
         guard let (properties, element) = reader.read(event) else { return }
         let key = Key(
@@ -66,6 +78,7 @@ public struct ElementClickTable: DumpVisitor {
         users.add(event, to: group)
     }
 
+    /// Counts a malformed line and keeps it as an example while there is room.
     public mutating func visitMalformed(_ line: MalformedLine) {
         reader.countMalformed(line)
     }

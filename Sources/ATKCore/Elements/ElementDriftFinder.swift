@@ -27,9 +27,13 @@ public struct ElementDriftFinder: DumpVisitor {
 
     /// One element that moved.
     public struct Drift: Sendable, Equatable {
+        /// Which versions the paths differ between.
         public var dimension: Dimension
+        /// The element's `$screen_name`.
         public var screenName: String?
+        /// The element's `$element_content`.
         public var elementContent: String?
+        /// The element's `$element_type`.
         public var elementType: String
         /// For `.osVersion`, the app version the OS versions were compared within.
         public var appVersion: String?
@@ -38,6 +42,7 @@ public struct ElementDriftFinder: DumpVisitor {
         /// Old → new paths between consecutive versions that share no path.
         public var changes: [Change]
 
+        /// Field by field; the version paths compared as their parts (tuples are not Equatable).
         public static func == (a: Drift, b: Drift) -> Bool {
             a.dimension == b.dimension && a.screenName == b.screenName && a.elementContent == b.elementContent
                 && a.elementType == b.elementType && a.appVersion == b.appVersion && a.changes == b.changes
@@ -47,9 +52,13 @@ public struct ElementDriftFinder: DumpVisitor {
 
     /// A path in one version replaced by another in the next.
     public struct Change: Sendable, Equatable {
+        /// The earlier version.
         public var fromVersion: String
+        /// The version after it.
         public var toVersion: String
+        /// A path of the earlier version.
         public var oldPath: String
+        /// A path of the later version.
         public var newPath: String
     }
 
@@ -65,17 +74,24 @@ public struct ElementDriftFinder: DumpVisitor {
     /// Element → version → paths.
     private var seen: [Key: [String: Set<String>]] = [:]
 
+    /// Events read.
     public var events: Int { reader.events }
+    /// Click events (`$AppClick`) read.
     public var clicks: Int { reader.clicks }
     /// Clicks without a string `$element_type` or without an element path.
     public private(set) var skippedClicks = 0
+    /// Lines that were not a JSON object.
     public var malformedLines: Int { reader.malformedLines }
+    /// The first malformed lines, as examples for the report.
     public var malformedExamples: [MalformedExamples.Example] { reader.malformedExamples }
 
+    /// A finder that has read nothing yet; `useRecordedIdentifiers` keys on the recorded
+    /// identifiers even where a valid chain exists.
     public init(useRecordedIdentifiers: Bool = false) {
         reader = ElementClicks(useRecordedIdentifiers: useRecordedIdentifiers)
     }
 
+    /// Reads one event.
     public mutating func visit(_ event: Event) {
         guard let (properties, element) = reader.read(event) else { return }
         guard let type = properties.elementType?.stringValue, let path = element.elementPath else {
@@ -98,6 +114,7 @@ public struct ElementDriftFinder: DumpVisitor {
         }
     }
 
+    /// Counts a malformed line and keeps it as an example while there is room.
     public mutating func visitMalformed(_ line: MalformedLine) {
         reader.countMalformed(line)
     }

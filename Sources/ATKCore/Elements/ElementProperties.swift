@@ -16,14 +16,23 @@ public struct ElementProperties {
     private var appIndex = -1
     private var osIndex = -1
 
+    /// `$responder_chain`, if present.
     public var responderChain: JSONNode? { node(chainIndex) }
+    /// `$element_path`, if present.
     public var elementPath: JSONNode? { node(pathIndex) }
+    /// `$element_position`, if present.
     public var elementPosition: JSONNode? { node(positionIndex) }
+    /// `$screen_name`, if present.
     public var screenName: JSONNode? { node(screenIndex) }
+    /// `$element_content`, if present.
     public var elementContent: JSONNode? { node(contentIndex) }
+    /// `$element_type`, if present.
     public var elementType: JSONNode? { node(typeIndex) }
+    /// `$lib_version`, if present.
     public var libVersion: JSONNode? { node(libIndex) }
+    /// `$app_version`, if present.
     public var appVersion: JSONNode? { node(appIndex) }
+    /// `$os_version`, if present.
     public var osVersion: JSONNode? { node(osIndex) }
 
     private func node(_ index: Int) -> JSONNode? {

@@ -11,11 +11,17 @@ import ATKElements
 ///
 /// Memory: the writer's buffer and the resolver's cache; nothing per line.
 public struct ElementRebuilder: DumpVisitor {
+    /// Lines written, blank ones included.
     public private(set) var lines = 0
+    /// Events read.
     public private(set) var events = 0
+    /// Events with a `$responder_chain`.
     public private(set) var withChain = 0
+    /// Events whose `$responder_chain` could not be parsed.
     public private(set) var invalidChains = 0
+    /// Lines that were not a JSON object.
     public private(set) var malformedLines = 0
+    /// Lines written with a field filled in or replaced.
     public private(set) var changedLines = 0
     /// Fields filled in, per ``ElementField`` (by raw value).
     public private(set) var added = [0, 0, 0]
@@ -40,6 +46,7 @@ public struct ElementRebuilder: DumpVisitor {
         self.fix = fix
     }
 
+    /// Writes one event's line, with its identifiers rebuilt where its chain allows.
     public mutating func visit(_ event: Event) {
         events += 1
         var splice: ElementSplice?
@@ -66,6 +73,7 @@ public struct ElementRebuilder: DumpVisitor {
         }
     }
 
+    /// Counts a malformed line and writes it through unchanged.
     public mutating func visitMalformed(_ line: MalformedLine) {
         malformedLines += 1
         write(line.bytes, at: line.location)

@@ -12,9 +12,13 @@ public struct ResolvedElement: Sendable, Hashable {
         case recorded
     }
 
+    /// The `$screen_name` to key on.
     public var screenName: String?
+    /// The `$element_path` to key on.
     public var elementPath: String?
+    /// The `$element_position` to key on.
     public var elementPosition: String?
+    /// Whether they were rebuilt or recorded.
     public var source: Source
     /// The full responder path (seed 004 §3.2), when rebuilt.
     public var responderPath: String?
@@ -44,6 +48,11 @@ public struct ElementResolver {
     private var readings: [ChainReading] = []
     private let cacheLimit: Int
 
+    /// A resolver with an empty cache.
+    ///
+    /// - Parameters:
+    ///   - useRecordedIdentifiers: use the recorded identifiers even where a valid chain exists.
+    ///   - cacheLimit: how many distinct chains' readings are kept before the cache is cleared.
     public init(useRecordedIdentifiers: Bool = false, cacheLimit: Int = 100_000) {
         self.useRecordedIdentifiers = useRecordedIdentifiers
         self.cacheLimit = cacheLimit

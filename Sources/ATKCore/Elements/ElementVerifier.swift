@@ -9,41 +9,59 @@ import ATKElements
 public struct ElementVerifier: DumpVisitor {
     /// An event whose chain does not parse.
     public struct InvalidChain: Sendable, Equatable {
+        /// Where the event is.
         public var location: LineLocation
+        /// Why the chain does not parse.
         public var reason: String
     }
 
     /// One differing field of one event.
     public struct Difference: Sendable, Equatable {
+        /// Where the event is.
         public var location: LineLocation
+        /// The field that differs.
         public var field: ElementField
+        /// How it differs.
         public var comparison: ElementField.Comparison
         /// The recorded value (nil when missing); other JSON kinds as their JSON text.
         public var recorded: String?
+        /// The value rebuilt from the chain.
         public var rebuilt: String
     }
 
     /// A recorded → rebuilt pair and how many events have it.
     public struct Pair: Sendable, Equatable {
+        /// The field.
         public var field: ElementField
+        /// The recorded value (nil when missing).
         public var recorded: String?
+        /// The value rebuilt from the chain.
         public var rebuilt: String
+        /// Events with this pair.
         public var events: Int
     }
 
     /// Counts for one `$lib_version` or `$app_version` value (nil: the event has none).
     public struct VersionRow: Sendable, Equatable {
+        /// The version; nil for events without one.
         public var version: String?
+        /// Events with a `$responder_chain`.
         public var withChain = 0
+        /// Events whose `$responder_chain` could not be parsed.
         public var invalidChains = 0
         /// Events with at least one mismatching or missing field.
         public var eventsWithDifferences = 0
+        /// Per ``ElementField`` (by raw value): events whose recorded value differs.
         public var mismatches = [0, 0, 0]
+        /// Per ``ElementField``: events without the recorded field although the rebuild has one.
         public var missing = [0, 0, 0]
     }
 
+    /// Events read.
     public private(set) var events = 0
+    /// Events with a `$responder_chain`.
     public private(set) var withChain = 0
+    /// Events whose `$responder_chain` could not be parsed.
     public private(set) var invalidChains = 0
     /// Per ``ElementField`` (by raw value): events whose recorded value differs.
     public private(set) var mismatches = [0, 0, 0]
@@ -51,11 +69,14 @@ public struct ElementVerifier: DumpVisitor {
     public private(set) var missing = [0, 0, 0]
     /// Events with at least one mismatching or missing field.
     public private(set) var eventsWithDifferences = 0
+    /// Lines that were not a JSON object.
     public private(set) var malformedLines = 0
     private var malformed: MalformedExamples
     /// The first malformed lines, as every reading command keeps them.
     public var malformedExamples: [MalformedExamples.Example] { malformed.examples }
+    /// The first events whose chain does not parse.
     public private(set) var invalidChainExamples: [InvalidChain] = []
+    /// The first differing fields.
     public private(set) var differenceExamples: [Difference] = []
 
     private var resolver = ElementResolver()
@@ -80,6 +101,7 @@ public struct ElementVerifier: DumpVisitor {
     /// True when some event has an invalid chain, a mismatching or a missing field.
     public var hasFindings: Bool { invalidChains > 0 || eventsWithDifferences > 0 }
 
+    /// Reads one event.
     public mutating func visit(_ event: Event) {
         events += 1
         let properties = ElementProperties(event)
@@ -135,6 +157,7 @@ public struct ElementVerifier: DumpVisitor {
         }
     }
 
+    /// Counts a malformed line and keeps it as an example while there is room.
     public mutating func visitMalformed(_ line: MalformedLine) {
         malformedLines += 1
         malformed.record(line)

@@ -13,6 +13,7 @@ import Foundation
 public struct VisualEventCounter: DumpVisitor {
     /// A config that could not be decoded.
     public struct ConfigError: Error, CustomStringConvertible {
+        /// What is wrong with the config.
         public var description: String
     }
 
@@ -22,9 +23,13 @@ public struct VisualEventCounter: DumpVisitor {
         public var name: String
         /// False for definitions the SDK never matches on the client (H5, or not `appclick`).
         public var matchable: Bool
+        /// The definition's `$screen_name`.
         public var screenName: String?
+        /// The definition's `$element_path`.
         public var elementPath: String?
+        /// Clicks that match the definition.
         public var events: Int
+        /// Distinct users with such a click.
         public var users: Int
     }
 
@@ -34,13 +39,17 @@ public struct VisualEventCounter: DumpVisitor {
     private var counts: [Int]
     private var users = GroupUsers()
 
+    /// Events read.
     public var events: Int { reader.events }
+    /// Click events (`$AppClick`) read.
     public var clicks: Int { reader.clicks }
     /// Clicks that matched at least one definition.
     public private(set) var matchedClicks = 0
     /// Clicks whose identifiers were rebuilt from the chain.
     public var rebuiltClicks: Int { reader.rebuiltClicks }
+    /// Lines that were not a JSON object.
     public var malformedLines: Int { reader.malformedLines }
+    /// The first malformed lines, as examples for the report.
     public var malformedExamples: [MalformedExamples.Example] { reader.malformedExamples }
 
     /// Decodes the config.
@@ -57,6 +66,7 @@ public struct VisualEventCounter: DumpVisitor {
         counts = Array(repeating: 0, count: config.events.count)
     }
 
+    /// Reads one event.
     public mutating func visit(_ event: Event) {
         guard let (properties, element) = reader.read(event), let path = element.elementPath else { return }
         let matches = matcher.matchingEventIndices(
@@ -70,6 +80,7 @@ public struct VisualEventCounter: DumpVisitor {
         }
     }
 
+    /// Counts a malformed line and keeps it as an example while there is room.
     public mutating func visitMalformed(_ line: MalformedLine) {
         reader.countMalformed(line)
     }

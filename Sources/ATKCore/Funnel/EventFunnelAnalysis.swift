@@ -18,6 +18,7 @@ import ATKFunnel
 /// cost nothing, except in strict-order mode those not later than the user's earliest step-1
 /// event so far (16 bytes each; with `--count conversions`, every unmatched event).
 public struct EventFunnelAnalysis: DumpVisitor {
+    /// What is counted.
     public let configuration: EventFunnelConfiguration
     let engine: FunnelEngine
     private var matcher: FunnelStepMatcher
@@ -65,6 +66,7 @@ public struct EventFunnelAnalysis: DumpVisitor {
     /// Distinct keys of the users with at least one row kept (every row's user in strict-order mode).
     public var userCount: Int { userKeys.count }
 
+    /// Keeps a malformed line as an example while there is room.
     public mutating func visitMalformed(_ line: MalformedLine) {
         malformed.record(line)
     }

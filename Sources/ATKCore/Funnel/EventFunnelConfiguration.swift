@@ -19,6 +19,7 @@ public struct EventFunnelConfiguration: Sendable {
     /// How many malformed lines are kept as examples.
     public var maxExamples = 10
 
+    /// A funnel over `steps` within `window`, with the defaults for everything else.
     public init(steps: FunnelSteps, window: FunnelWindow) {
         self.steps = steps
         self.window = window

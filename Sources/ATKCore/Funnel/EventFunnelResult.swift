@@ -17,6 +17,7 @@ public struct EventFunnelResult {
         public var counted: FunnelReport { conversions ?? users }
     }
 
+    /// What was counted.
     public let configuration: EventFunnelConfiguration
     /// Every counted attempt.
     public let total: Group

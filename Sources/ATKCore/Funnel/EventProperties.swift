@@ -25,6 +25,7 @@ public struct EventProperties: FunnelPropertySource {
         }
     }
 
+    /// The property `name` as a number: a JSON number, or a string that holds one; nil otherwise.
     public func numberValue(_ name: String) -> Double? {
         guard let value = properties?.member(name) else { return nil }
         if value.kind == .string {

@@ -7,7 +7,9 @@ public struct FunnelWindow: Sendable, Equatable, CustomStringConvertible {
 
     /// A window that could not be read, with the reason.
     public struct ParseError: Error, Equatable, CustomStringConvertible {
+        /// The text given for the window.
         public let text: String
+        /// What went wrong and what a window looks like.
         public var description: String {
             "invalid window '\(text)': write \(TimeSpan.help)"
         }
@@ -22,5 +24,6 @@ public struct FunnelWindow: Sendable, Equatable, CustomStringConvertible {
         self.milliseconds = milliseconds
     }
 
+    /// The window as written.
     public var description: String { text }
 }

@@ -8,17 +8,22 @@
 public struct PathFunnelAnalysis: DumpVisitor {
     /// What to count.
     public struct Configuration: Sendable {
+        /// The event name that counts as a conversion.
         public var conversionEvent = "AddToCart"
+        /// The property of a conversion that holds its action path.
         public var pathProperty = "user_action_path"
         /// A funnel over these nodes; nil for none.
         public var pattern: PathPattern?
         /// Break conversions down by the entity at this node.
         public var entityNode: String?
+        /// How many malformed lines are kept as examples.
         public var maxExamples = 10
 
+        /// The defaults: `AddToCart` conversions along `user_action_path`, no pattern, no entity.
         public init() {}
     }
 
+    /// What is counted.
     public let configuration: Configuration
     private let conversionName: [UInt8]
     private var reader = ActionPathReader()
@@ -46,6 +51,7 @@ public struct PathFunnelAnalysis: DumpVisitor {
     /// Conversions whose path is present but in neither form.
     public private(set) var invalidPath = 0
 
+    /// An analysis that has read nothing yet.
     public init(configuration: Configuration) {
         self.configuration = configuration
         conversionName = Array(configuration.conversionEvent.utf8)
@@ -59,6 +65,7 @@ public struct PathFunnelAnalysis: DumpVisitor {
         malformed = MalformedExamples(limit: configuration.maxExamples)
     }
 
+    /// Keeps a malformed line as an example while there is room.
     public mutating func visitMalformed(_ line: MalformedLine) {
         malformed.record(line)
     }

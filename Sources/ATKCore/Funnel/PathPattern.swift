@@ -1,23 +1,30 @@
-/// A path funnel's pattern, `DL_HOME>DL_ARTICLE>DL_PDP`: nodes a conversion's path must hold in
-/// order (others may stand between, or, when strict, none). A step `NODE#ENTITY` also requires
+/// A path funnel's pattern, `DL_HOME>DL_ARTICLE>DL_PDP`.
+///
+/// Its nodes are what a conversion's path must hold in order (others may stand between, or, when
+/// strict, none). A step `NODE#ENTITY` also requires
 /// that entity at the node.
 public struct PathPattern: Sendable, Equatable, CustomStringConvertible {
     /// One step: a node name and an optional entity.
     public struct Step: Sendable, Equatable, CustomStringConvertible {
+        /// The node's name.
         public let node: String
+        /// The entity the node must carry; nil for any.
         public let entity: String?
 
         /// `NODE` or `NODE#ENTITY`.
         public var description: String { entity.map { "\(node)#\($0)" } ?? node }
     }
 
+    /// The steps in order, 1 to 32 of them.
     public let steps: [Step]
     /// Whether the steps must be adjacent in the path.
     public let isStrict: Bool
 
     /// A pattern that could not be read.
     public struct ParseError: Error, Equatable, CustomStringConvertible {
+        /// The text given for the pattern.
         public let text: String
+        /// What went wrong and what a pattern looks like.
         public var description: String {
             "invalid path pattern '\(text)': write nodes separated by > (DL_HOME>DL_PDP), each NODE or NODE#ENTITY, 1 to 32 of them"
         }
@@ -41,6 +48,7 @@ public struct PathPattern: Sendable, Equatable, CustomStringConvertible {
         isStrict = strict
     }
 
+    /// The pattern as `A>B#entity>C`.
     public var description: String {
         steps.map(\.description).joined(separator: ">")
     }

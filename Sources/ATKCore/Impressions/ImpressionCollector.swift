@@ -21,6 +21,7 @@ public struct ImpressionCollector: DumpVisitor {
     var values = Interner(capacity: 64)
     /// Relevant events without a string `distinct_id` or an integer `time`.
     public private(set) var skippedEvents = 0
+    /// Events read.
     public private(set) var events = 0
 
     private var resolver: ElementResolver
@@ -37,6 +38,7 @@ public struct ImpressionCollector: DumpVisitor {
     /// The first malformed lines (file, line, reason); they are counted in the reader's reports.
     public var malformedExamples: [MalformedExamples.Example] { malformed.examples }
 
+    /// A collector that has read nothing yet.
     public init(options: ImpressionOptions) {
         self.options = options
         malformed = MalformedExamples(limit: options.maxExamples)
@@ -49,6 +51,7 @@ public struct ImpressionCollector: DumpVisitor {
         breakdownName = options.breakdownProperty.map { Array($0.utf8) }
     }
 
+    /// Evaluates one event: a page view, an exposure or a click; other events are only counted.
     public mutating func visit(_ event: Event) {
         events += 1
         guard let name = event.event, name.kind == .string else { return }

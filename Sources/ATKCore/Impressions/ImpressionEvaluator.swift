@@ -11,6 +11,7 @@ struct ImpressionEvaluator {
     }
 
     /// `Policy.buffer`: one element's current and previous exposure batch in the page view.
+    ///
     /// Batches are a screenful of items, so small arrays beat sets.
     private struct Batches {
         var batch: Int32
@@ -22,8 +23,9 @@ struct ImpressionEvaluator {
     /// A finding, 24 bytes: its detail is written only for the examples.
     private struct Finding {
         var record: Int
-        /// Duplicates: the record of the key's first exposure in the page view (-1: none). Index
-        /// gaps: the row below the gap.
+        /// Duplicates: the record of the key's first exposure in the page view (-1: none).
+        ///
+        /// Index gaps: the row below the gap.
         var other: Int
         /// The page view's screen, or the element's outside page views.
         var screen: Int32

@@ -20,19 +20,24 @@ public struct ImpressionOptions: Sendable {
     public var exposureEvents: [String] = ["$AppExposure"]
     /// The click event name.
     public var clickEvent = "$AppClick"
-    /// The properties an item key is made of. `$screen_name`, `$element_path` and
-    /// `$element_position` are the resolved identifiers, not necessarily the recorded ones.
+    /// The properties an item key is made of.
+    ///
+    /// `$screen_name`, `$element_path` and `$element_position` are the resolved identifiers, not
+    /// necessarily the recorded ones.
     public var keyProperties: [String] = ImpressionOptions.defaultKey
     /// A list property of item ids: such an exposure event stands for one exposure per item.
     public var itemsProperty: String?
     /// A list of positions parallel to `itemsProperty`.
     public var indexProperty: String?
+    /// What makes an exposure a duplicate.
     public var policy: Policy = .oncePerView
     /// `Policy.window`: the largest gap, in milliseconds, between two exposures of a key that
     /// makes the second a duplicate.
     public var windowMilliseconds: Int64 = 1000
     /// `Policy.buffer`: single exposures of one element whose times are at most this far apart
-    /// (each from the previous one) form one batch. 0: only exposures sharing a timestamp.
+    /// (each from the previous one) form one batch.
+    ///
+    /// 0: only exposures sharing a timestamp.
     public var batchGapMilliseconds: Int64 = 0
     /// Key on the recorded identifiers even where a valid `$responder_chain` exists.
     public var useRecordedIdentifiers = false
@@ -41,5 +46,6 @@ public struct ImpressionOptions: Sendable {
     /// Examples kept per finding kind.
     public var maxExamples = 10
 
+    /// The defaults of `atk impressions`.
     public init() {}
 }

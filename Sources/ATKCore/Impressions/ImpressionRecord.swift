@@ -18,7 +18,9 @@ struct ImpressionRecord {
     /// The kind in the low 2 bits, the file index above (clamped to 2³⁰ − 1).
     private var fileAndKind: UInt32
     var line: Int32
-    /// A page view's `$screen_name`; an element event's resolved screen. -1 when absent.
+    /// A page view's `$screen_name`; an element event's resolved screen.
+    ///
+    /// -1 when absent.
     var screen: Int32
     /// The element (screen and path) of an exposure or click; -1 for page views and boundaries.
     var element: Int32

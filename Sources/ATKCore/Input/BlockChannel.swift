@@ -1,7 +1,9 @@
 import Foundation
 
-/// A bounded hand-off between the reader thread and the parser: a FIFO of filled blocks and a
-/// pool of empty ones. The pool's size bounds the memory in flight, whatever the input's size.
+/// A bounded hand-off between the reader thread and the parser: a FIFO of filled blocks and a pool
+/// of empty ones.
+///
+/// The pool's size bounds the memory in flight, whatever the input's size.
 final class BlockChannel: @unchecked Sendable {
     private let condition = NSCondition()
     private var filled: [LineBlock] = []

@@ -20,6 +20,7 @@ public struct MalformedLine {
         /// The line is longer than the reader's limit; it was skipped without being read.
         case tooLong(length: Int64, limit: Int)
 
+        /// Why the line was rejected, for reports.
         public var description: String {
             switch self {
             case .syntax(let error): "not valid JSON: \(error)"
@@ -32,25 +33,32 @@ public struct MalformedLine {
 
     /// The line's bytes (valid only inside the callback); empty for a line too long to keep.
     public let bytes: UnsafeRawBufferPointer
+    /// Where the line is.
     public let location: LineLocation
+    /// Why it was rejected.
     public let reason: Reason
 }
 
 /// What was read from one input.
 public struct FileReport: Sendable {
+    /// The input read.
     public var source: InputSource
     /// Non-blank lines.
     public var lines = 0
+    /// Non-blank lines that were not a JSON object (``MalformedLine``).
     public var malformedLines = 0
     /// Decompressed bytes (the text itself).
     public var bytes: Int64 = 0
     /// Bytes read from the file or pipe (the compressed size for gzip).
     public var inputBytes: Int64 = 0
+    /// Whether the input was gzip-compressed (recognised by its magic bytes).
     public var isGzip = false
+    /// Gzip members read; concatenated `.gz` files have more than one.
     public var gzipMembers = 0
     /// Set when the input could not be read to its end.
     public var error: InputError?
 
+    /// An empty report for `source`, filled in as it is read.
     public init(source: InputSource) { self.source = source }
 }
 
@@ -58,7 +66,9 @@ public struct FileReport: Sendable {
 public struct ReadProgress: Sendable {
     /// Decompressed bytes parsed so far, over all inputs.
     public var bytes: Int64
+    /// Lines parsed so far, over all inputs.
     public var lines: Int
+    /// The input being read.
     public var fileIndex: Int
 }
 

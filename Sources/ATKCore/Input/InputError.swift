@@ -1,5 +1,7 @@
-/// Why (part of) an input could not be read. Every case names the input; the command layer maps
-/// all of them to exit code 3 after the rest of the input has been read.
+/// Why (part of) an input could not be read.
+///
+/// Every case names the input; the command layer maps all of them to exit code 3 after the rest of
+/// the input has been read.
 public enum InputError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file could not be opened (`errno` from `open(2)`).
     case cannotOpen(path: String, errno: Int32)
@@ -31,6 +33,7 @@ public enum InputError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The problem with the input's name, for messages.
     public var description: String {
         let path = PathName.display(path)
         return switch self {

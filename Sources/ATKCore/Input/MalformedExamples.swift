@@ -2,7 +2,9 @@
 public struct MalformedExamples: Sendable {
     /// A malformed line kept as an example.
     public struct Example: Sendable, Equatable {
+        /// Where the line is.
         public var location: LineLocation
+        /// Why it was rejected (``MalformedLine/Reason``'s description).
         public var reason: String
         /// The line's first bytes, for the report.
         public var excerpt: String

@@ -5,10 +5,12 @@
 #endif
 
 /// File names are byte strings: Linux allows any byte but `/` and NUL, and a name need not be
-/// UTF-8. atk carries paths as `String`s, so a byte that is not part of valid UTF-8 is kept as
-/// a private-use scalar (U+10FE80 to U+10FEFF for bytes 0x80 to 0xFF, as Python's
-/// "surrogateescape" does with lone surrogates), which turns back into the same byte when the
-/// file is opened. Names are shown with such bytes as `\xFF` (see ``display(_:)``).
+/// UTF-8.
+///
+/// atk carries paths as `String`s, so a byte that is not part of valid UTF-8 is kept as a
+/// private-use scalar (U+10FE80 to U+10FEFF for bytes 0x80 to 0xFF, as Python's "surrogateescape"
+/// does with lone surrogates), which turns back into the same byte when the file is opened. Names
+/// are shown with such bytes as `\xFF` (see ``display(_:)``).
 public enum PathName {
     /// The first scalar of the range that stands for raw bytes (byte `b` is `escapeBase + b`).
     static let escapeBase: UInt32 = 0x10FE00

@@ -49,7 +49,7 @@ enum JSONDecoding {
         fastDouble(bytes) ?? slowDouble(bytes)
     }
 
-    /// 10^0 ... 10^22: every one an exact double.
+    /// The powers of ten from 10^0 to 10^22, every one an exact double.
     private static let powersOfTen: [Double] = (0...22).map { (0..<$0).reduce(1.0) { value, _ in value * 10 } }
 
     /// Clinger's fast path of ``double(_:)``; nil when the number needs `strtod`.

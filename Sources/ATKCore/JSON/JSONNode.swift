@@ -159,6 +159,7 @@ public struct JSONElements: Sequence {
     let entries: UnsafeMutablePointer<TapeEntry>
     let base: UnsafeRawPointer
     let first: Int
+    /// The number of elements.
     public let count: Int
 
     init(entries: UnsafeMutablePointer<TapeEntry>, base: UnsafeRawPointer, first: Int, count: Int) {
@@ -168,12 +169,14 @@ public struct JSONElements: Sequence {
         self.count = count
     }
 
+    /// Walks the elements in order, skipping each one's subtree in O(1).
     public struct Iterator: IteratorProtocol {
         let entries: UnsafeMutablePointer<TapeEntry>
         let base: UnsafeRawPointer
         var position: Int
         var remaining: Int
 
+        /// The next element, or nil after the last.
         public mutating func next() -> JSONNode? {
             guard remaining > 0 else { return nil }
             remaining -= 1
@@ -183,6 +186,7 @@ public struct JSONElements: Sequence {
         }
     }
 
+    /// An iterator from the first element.
     public func makeIterator() -> Iterator {
         Iterator(entries: entries, base: base, position: first, remaining: count)
     }

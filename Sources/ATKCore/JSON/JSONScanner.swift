@@ -14,10 +14,12 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
         case tooLong
     }
 
+    /// What was wrong.
     public var reason: Reason
     /// Byte offset in the line (0-based).
     public var offset: Int
 
+    /// The reason and the 1-based column, for reports.
     public var description: String {
         let column = offset + 1
         switch reason {
@@ -45,6 +47,7 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
 public struct JSONScanner {
     @usableFromInline var stack: [Int] = []
 
+    /// A scanner; reuse it line after line, so its stack is allocated once.
     public init() {}
 
     /// Scans one JSON text into `tape` (which is reset first).

@@ -8,6 +8,8 @@ import ATKSchema
 struct TapeEntry {
     /// The value's kind.
     var kind: JSONKind
+    /// What the scanner noted about the value's text, one bit each.
+    ///
     /// Bit 0: string with escapes. Bit 1: number written as an integer (no fraction, no exponent).
     /// Bit 2: the literal `true` (for `.bool`). Bit 4: string with a `\u` escape.
     var flags: UInt8

@@ -24,6 +24,7 @@ public enum StringEncoding {
         /// A lead byte without all of its continuation bytes.
         case truncated
 
+        /// What the bytes are, for messages.
         public var description: String {
             switch self {
             case .continuationWithoutLead: "a continuation byte without a lead byte"

@@ -1,6 +1,8 @@
-/// Maps pairs of dense ids (an event name and a property key) to dense indices, in 16-24 bytes
-/// a pair: the pair as one 64-bit word, and a 4-byte slot in an open-addressing table that is
-/// at most half full. A `Dictionary` or an ``Interner`` of the pair's bytes costs twice that.
+/// Maps pairs of dense ids (an event name and a property key) to dense indices, in 16-24 bytes a
+/// pair: the pair as one 64-bit word, and a 4-byte slot in an open-addressing table that is at most
+/// half full.
+///
+/// A `Dictionary` or an ``Interner`` of the pair's bytes costs twice that.
 struct IdPairMap {
     /// Index → the pair, first id in the high 32 bits.
     private(set) var pairs: [UInt64] = []

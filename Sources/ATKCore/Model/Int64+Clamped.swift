@@ -24,7 +24,9 @@ extension Int64 {
     }
 
     /// `value` rounded to the nearest integer, or the nearest bound when it is beyond 64 bits
-    /// (±infinity included); nil for NaN. `Int64(_:)` would trap on all of these.
+    /// (±infinity included); nil for NaN.
+    ///
+    /// `Int64(_:)` would trap on all of these.
     init?(clampingRounded value: Double) {
         guard !value.isNaN else { return nil }
         let rounded = value.rounded()

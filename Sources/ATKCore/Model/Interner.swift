@@ -12,6 +12,7 @@ public struct Interner {
     private var slots: [Int32]
     private var mask: Int
 
+    /// An empty interner sized for about `capacity` distinct strings before it grows.
     public init(capacity: Int = 1024) {
         var size = 16
         while size < capacity * 2 { size <<= 1 }

@@ -6,6 +6,7 @@ public struct LineLocation: Sendable, Hashable {
     /// 1-based line number within that input.
     public var line: Int
 
+    /// The location of line `line` (1-based) of input `fileIndex`.
     public init(fileIndex: Int, line: Int) {
         self.fileIndex = fileIndex
         self.line = line

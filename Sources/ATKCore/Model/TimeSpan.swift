@@ -1,7 +1,9 @@
 /// The one syntax for spans of time in atk's options (`--window`, `--future-tolerance`,
 /// `--duration-tolerance`, `--batch-gap`): a number and a unit, `250ms`, `90s`, `10m`, `1.5h`,
-/// `7d`, `2w`. A unit is required, so `5` is never read as seconds by one command and as
-/// milliseconds by another.
+/// `7d`, `2w`.
+///
+/// A unit is required, so `5` is never read as seconds by one command and as milliseconds by
+/// another.
 public enum TimeSpan {
     private static let units: [(suffix: String, milliseconds: Double)] = [
         ("ms", 1), ("s", 1000), ("m", 60_000), ("h", 3_600_000), ("d", 86_400_000), ("w", 604_800_000),

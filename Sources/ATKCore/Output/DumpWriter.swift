@@ -53,6 +53,7 @@ public final class DumpWriter {
     }
 
     /// Flushes everything, ends the gzip stream and commits the output (renames it into place).
+    ///
     /// After an error the output is discarded: the old file stays as it was.
     public func close() throws(OutputError) {
         guard !closed else { return }

@@ -1,5 +1,7 @@
-/// Why an output could not be opened or written. The command layer maps ``Kind/refused`` to
-/// exit 2 (a usage error, found before any input is read) and ``Kind/failed`` to exit 3.
+/// Why an output could not be opened or written.
+///
+/// The command layer maps ``Kind/refused`` to exit 2 (a usage error, found before any input is
+/// read) and ``Kind/failed`` to exit 3.
 public struct OutputError: Error, Sendable, Equatable, CustomStringConvertible {
     /// How the error should be reported.
     public enum Kind: Sendable, Equatable {

@@ -111,8 +111,10 @@ public final class OutputFile {
         try result.get()
     }
 
-    /// Finishes the output: for an atomic write, flushes the temporary file to disk and renames
-    /// it over the final name. Nothing appears under the final name before this.
+    /// Finishes the output: for an atomic write, flushes the temporary file to disk and renames it
+    /// over the final name.
+    ///
+    /// Nothing appears under the final name before this.
     public func commit() throws(OutputError) {
         guard !finished else { return }
         finished = true

@@ -43,8 +43,10 @@ public enum TemporaryFiles {
         }
     }
 
-    /// Forgets `path` (written or removed). Its C string is not freed: a handler running on
-    /// another thread may still be reading it, and a few bytes per output are a fair price.
+    /// Forgets `path` (written or removed).
+    ///
+    /// Its C string is not freed: a handler running on another thread may still be reading it, and
+    /// a few bytes per output are a fair price.
     static func remove(_ path: String) {
         let bytes = PathName.bytes(path).map { CChar(bitPattern: $0) }
         let slots = slots

@@ -27,25 +27,25 @@ public struct PlanChecker {
 
     /// One violation of one event.
     public struct Violation: Sendable, Hashable {
-        /// The `plan.*` rule it falls under.
+        /// The plan rule broken.
         public var rule: Rule
         /// JSON pointer into the event line: `/properties/product_id`.
         public var instancePath: String
         /// JSON pointer into the plan: `#/events/AddToCart/properties/product_id/pattern`.
         public var schemaPath: String
-        /// One line: what is wrong, as the schema validator says it.
+        /// What is wrong, for reports.
         public var message: String
     }
 
     /// Per planned event name: track events checked and those with at least one violation.
     public struct EventTally: Sendable, Equatable {
-        /// Track events of the name checked against its schema.
+        /// Track events with this name checked against its schema.
         public var checked = 0
         /// Those with at least one violation.
         public var violating = 0
     }
 
-    /// The plan, compiled.
+    /// The plan events are checked against.
     public let plan: TrackingPlan
     /// Planned names and unplanned names seen, interned so counting allocates nothing.
     private var planned = Interner(capacity: 64)
@@ -59,7 +59,7 @@ public struct PlanChecker {
     /// allow it (see ``MemberwiseSchema``); nil: always the full validation.
     private var memberwise: [MemberwiseSchema?]
 
-    /// A checker of a compiled plan, with no events counted yet.
+    /// A checker for `plan` that has checked nothing yet.
     public init(plan: TrackingPlan) {
         self.plan = plan
         var schemas: [CompiledSchema] = []
@@ -96,10 +96,10 @@ public struct PlanChecker {
 
     /// Checks one event; calls `report` for each violation.
     ///
-    /// Non-track lines and lines without a
-    /// string `event` are not checked (validate's envelope rules cover them), nor are events whose
-    /// `properties` is missing or not an object (`envelope.properties` reports those once; a plan
-    /// describes a properties object, so a `plan.type` on top would say the same thing twice).
+    /// Non-track lines and lines without a string `event` are not checked (validate's envelope
+    /// rules cover them), nor are events whose `properties` is missing or not an object
+    /// (`envelope.properties` reports those once; a plan describes a properties object, so a
+    /// `plan.type` on top would say the same thing twice).
     ///
     /// - Returns: whether the event was checked against a planned schema.
     @discardableResult

@@ -49,6 +49,12 @@ public struct PlanInferrer: DumpVisitor {
     private var freeNodes: Int32 = -1
     private var valueTexts = Interner(capacity: 256)
 
+    /// An inferrer that has seen nothing yet.
+    ///
+    /// - Parameters:
+    ///   - requiredShare: the share of an event's occurrences a property must appear in to be
+    ///     made `required`.
+    ///   - maxEnum: the most distinct string values a property may have to get an `enum`.
     public init(requiredShare: Double = 0.99, maxEnum: Int = 20) {
         self.requiredShare = requiredShare
         self.maxEnum = maxEnum
@@ -147,6 +153,7 @@ public struct PlanInferrer: DumpVisitor {
         }
     }
 
+    /// Ignores malformed lines: they say nothing about the events' shape.
     public mutating func visitMalformed(_ line: MalformedLine) {}
 
     static func type(of node: JSONNode) -> SeenType {
@@ -165,8 +172,9 @@ public struct PlanInferrer: DumpVisitor {
         checked > 0 && Double(present) >= requiredShare * Double(checked)
     }
 
-    /// Properties the plan makes `required` that some checked occurrences of their event lack:
-    /// the plan will report those occurrences (`plan.required`). Empty when `requiredShare` is 1.
+    /// Properties the plan makes `required` that some checked occurrences of their event lack.
+    ///
+    /// The plan will report those occurrences (`plan.required`). Empty when `requiredShare` is 1.
     public var partlyMissingRequired: [(event: String, property: String, present: Int, checked: Int)] {
         pairs.pairs.indices.compactMap { pair -> (event: String, property: String, present: Int, checked: Int)? in
             let event = pairs.first(pair), checked = eventChecked[Int(event)]
@@ -175,8 +183,9 @@ public struct PlanInferrer: DumpVisitor {
         }.sorted { ($0.event, $0.property) < ($1.event, $1.property) }
     }
 
-    /// The plan as JSON: events sorted by name, properties by name. ``write(indent:to:)`` writes
-    /// the same text without holding it.
+    /// The plan as JSON: events sorted by name, properties by name.
+    ///
+    /// ``write(indent:to:)`` writes the same text without holding it.
     ///
     /// An `enum` is written only for properties that were always strings, with at most
     /// `maxEnum` distinct values, each seen on average at least twice (so free text seen a few

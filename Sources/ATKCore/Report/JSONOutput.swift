@@ -9,6 +9,7 @@ public indirect enum JSONOutput: Sendable, Equatable {
     case bool(Bool)
     case null
 
+    /// Whether the two serialize to the same text: member order matters, `1` and `1.0` differ.
     public static func == (lhs: JSONOutput, rhs: JSONOutput) -> Bool {
         lhs.serialized() == rhs.serialized()
     }

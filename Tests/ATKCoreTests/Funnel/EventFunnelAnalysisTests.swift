@@ -4,7 +4,9 @@ import Testing
 
 /// Hand-worked funnels over dump lines: what the analysis adds to the engine (its own tests cover
 /// the scan): events to steps by name and filters, users by key, rows, arrival order, exclusions,
-/// breakdowns, counting units. Steps A, B, C; window 10 ms unless stated; X matches no step.
+/// breakdowns, counting units.
+///
+/// Steps A, B, C; window 10 ms unless stated; X matches no step.
 @Suite struct EventFunnelAnalysisTests {
     @Test("ties at one timestamp chain in step order, whatever the line order")
     func ties() throws {

@@ -3,7 +3,9 @@ import Foundation
 import Testing
 
 /// Every input the fuzzer crashed on (`Inputs/<target>/<name>`), run through the same target as
-/// `make fuzz` runs it: a crash here is the old bug back. Docs/fuzzing.md.
+/// `make fuzz` runs it: a crash here is the old bug back.
+///
+/// Docs/fuzzing.md.
 @Suite("Fuzzer crash inputs replay without a crash")
 struct FuzzRegressionTests {
     /// `Tests/ATKCoreTests/Fuzz/Inputs`.

@@ -1,0 +1,71 @@
+import ATKCore
+import Testing
+
+@Suite("stats counts events, users, names, types, malformed lines and the time range")
+struct StatsCollectorTests {
+    /// Eight lines worked out by hand: three names, three users, one profile line without a name,
+    /// one event without a user, one malformed line, one time just before the SDKs' floor.
+    static let lines = [
+        #"{"type":"track","event":"A","distinct_id":"u1","time":1500000000000}"#,
+        #"{"type":"track","event":"A","distinct_id":"u1","time":1600000000000}"#,
+        #"{"type":"track","event":"B","distinct_id":"u2","time":1431656640000}"#,
+        #"{"type":"track","event":"A","distinct_id":"u2","time":1431656639999}"#,
+        #"{"type":"profile_set","distinct_id":"u3","time":1700000000000}"#,
+        #"{"type":"track","event":"B","time":1550000000000}"#,
+        #"not json {"#,
+        #"{"type":"track","event":"C","distinct_id":7,"time":"x"}"#,
+    ]
+
+    private func collect(_ lines: [String], maxExamples: Int = 10) throws -> StatsCollector {
+        let directory = try TemporaryDirectory()
+        let path = try directory.write("dump.jsonl", lines.joined(separator: "\n") + "\n")
+        var stats = StatsCollector(maxExamples: maxExamples)
+        let reports = DumpReader(sources: [.file(path)]).read(into: &stats)
+        #expect(reports.map(\.lines) == [lines.count])
+        return stats
+    }
+
+    @Test("events, users and lines without a name")
+    func counts() throws {
+        let stats = try collect(Self.lines)
+        #expect(stats.events == 7)
+        #expect(stats.userCount == 3)
+        #expect(stats.eventsWithoutName == 1)
+    }
+
+    @Test("per name: events and distinct users, most frequent first; per type: events")
+    func names() throws {
+        let stats = try collect(Self.lines)
+        #expect(stats.eventRows.map(\.event) == ["A", "B", "C"])
+        #expect(stats.eventRows.map(\.count) == [3, 2, 1])
+        #expect(stats.eventRows.map(\.users) == [2, 1, 0])
+        #expect(stats.typeRows.map(\.type) == ["track", "profile_set"])
+        #expect(stats.typeRows.map(\.count) == [6, 1])
+    }
+
+    @Test("names with equal counts are ordered by name")
+    func ties() throws {
+        let stats = try collect([#"{"event":"b","distinct_id":"x"}"#, #"{"event":"a","distinct_id":"x"}"#])
+        #expect(stats.eventRows.map(\.event) == ["a", "b"])
+        #expect(stats.eventRows.map(\.users) == [1, 1])
+    }
+
+    @Test("the time range starts at the SDKs' floor: earlier and non-integer times are left out")
+    func timeRange() throws {
+        let stats = try collect(Self.lines)
+        #expect(stats.firstTime == SDKLimits.timeFloor)
+        #expect(stats.lastTime == 1_700_000_000_000)
+        let none = try collect([#"{"event":"A","time":1431656639999}"#, #"{"event":"A","time":1.5e12}"#])
+        #expect(none.firstTime == nil && none.lastTime == nil)
+    }
+
+    @Test("malformed lines are kept as examples up to the limit, with their line numbers")
+    func malformed() throws {
+        let stats = try collect(Self.lines)
+        #expect(stats.malformedExamples.map(\.location.line) == [7])
+        #expect(stats.malformedExamples.first?.excerpt == "not json {")
+        let limited = try collect(["x", "y", "z"], maxExamples: 2)
+        #expect(limited.malformedExamples.map(\.location.line) == [1, 2])
+        #expect(limited.events == 0)
+    }
+}
