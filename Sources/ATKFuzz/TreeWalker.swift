@@ -1,7 +1,8 @@
 import ATKCore
 
-/// Visits every value of every parsed line through ``JSONNode``'s public accessors: what the
-/// parser target checks beyond the scan itself (tape links, member counts, string and number
+/// Visits every value of every parsed line through ``JSONNode``'s public accessors.
+///
+/// What the parser target checks beyond the scan itself (tape links, member counts, string and number
 /// decoding, the envelope's field lookup). Its preconditions are the fuzzer's oracle: a broken
 /// invariant of the tape must crash here, where libFuzzer sees it.
 struct TreeWalker: DumpVisitor {

@@ -138,11 +138,11 @@ struct ImpressionsCommand: ParsableCommand {
         options.policy = policy
         if let window {
             guard policy == .window else { throw ValidationError("--window applies only to --policy window") }
-            options.windowMilliseconds = try Self.milliseconds(window, option: "--window")
+            options.windowMilliseconds = try TimeSpan.milliseconds(window, option: "--window")
         }
         if let batchGap {
             guard policy == .buffer else { throw ValidationError("--batch-gap applies only to --policy buffer") }
-            options.batchGapMilliseconds = try Self.milliseconds(batchGap, option: "--batch-gap")
+            options.batchGapMilliseconds = try TimeSpan.milliseconds(batchGap, option: "--batch-gap")
         }
         options.breakdownProperty = breakdown
         for (name, rate) in [("--max-duplicate-rate", maxDuplicateRate), ("--max-missing-rate", maxMissingRate)] {
@@ -151,14 +151,6 @@ struct ImpressionsCommand: ParsableCommand {
         try OptionRange.check("--max-examples", maxExamples, in: OptionRange.count)
         options.maxExamples = maxExamples
         return options
-    }
-
-    /// A span option (``TimeSpan``) in milliseconds.
-    static func milliseconds(_ text: String, option: String) throws -> Int64 {
-        guard let milliseconds = TimeSpan.milliseconds(text) else {
-            throw ValidationError("\(option) must be \(TimeSpan.help), not '\(text)'")
-        }
-        return milliseconds
     }
 
     func run() throws {

@@ -113,8 +113,8 @@ struct ValidateCommand: ParsableCommand {
             throw ValidationError("--max-error-rate must be between 0 and 1")
         }
         var options = ValidationOptions(now: try nowMilliseconds())
-        options.futureTolerance = try ImpressionsCommand.milliseconds(futureTolerance, option: "--future-tolerance")
-        options.durationTolerance = try ImpressionsCommand.milliseconds(
+        options.futureTolerance = try TimeSpan.milliseconds(futureTolerance, option: "--future-tolerance")
+        options.durationTolerance = try TimeSpan.milliseconds(
             durationTolerance, option: "--duration-tolerance")
         options.maxExamples = maxExamples
         options.breakdownProperty = breakdown

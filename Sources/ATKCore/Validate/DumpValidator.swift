@@ -340,7 +340,7 @@ public struct DumpValidator: DumpVisitor {
             let keyBytes = UnsafeRawBufferPointer(
                 start: base + Int(keyEntry.start), count: Int(keyEntry.end) - Int(keyEntry.start))
             let keyId: Int32
-            let escaped = keyEntry.flags & TapeEntry.escaped != 0
+            let escaped = keyEntry.isEscaped
             if sequence >= 0, !escaped, position < keysByName[sequence].count,
                 keyInterner.isString(keysByName[sequence][position], equalTo: keyBytes)
             {

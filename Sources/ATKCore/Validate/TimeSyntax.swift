@@ -1,9 +1,6 @@
-/// The time values of validate's options: spans (``TimeSpan``) and instants
-/// (ISO-8601 or milliseconds since the epoch), and spans written for people.
+/// The instants of atk's options (ISO-8601 or milliseconds since the epoch), and spans
+/// (``TimeSpan``) written for people.
 public enum TimeSyntax {
-    /// Milliseconds in a span (``TimeSpan``: `250ms`, `90s`, `10m`, `1.5h`, `7d`); nil when it is not one.
-    public static func span(_ text: String) -> Int64? { TimeSpan.milliseconds(text) }
-
     /// The instants an option may name, in ms since the epoch.
     ///
     /// From 1970-01-01T00:00:00Z to 9999-12-31T23:59:59.999Z, the years ISO-8601 writes with
