@@ -58,7 +58,7 @@ demo: release
 	@echo "== atk generate --users 3 --seed 1 | atk stats -"
 	@$(RELEASE) generate --users 3 --seed 1 | $(RELEASE) stats -
 
-test: setup
+test: setup lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 	@if [ -d "$(SUITE)/tests" ]; then $(MAKE) --no-print-directory conformance; \
