@@ -3,6 +3,7 @@
 public enum JSONStringEscapes {
     /// The value of a hex digit; nil for any other byte.
     @inline(__always)
+    @inlinable
     public static func hexDigit(_ c: UInt8) -> UInt32? {
         switch c {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(c &- UInt8(ascii: "0"))
