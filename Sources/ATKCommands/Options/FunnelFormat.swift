@@ -8,4 +8,8 @@ enum FunnelFormat: String, ReportFormat {
     case json
     /// The main table as CSV (RFC 4180, formula triggers neutralised).
     case csv
+
+    /// `--format`'s help line.
+    static let help =
+        "Output format: text for people, json for programs (schema in Docs/output.md), csv for the main table."
 }

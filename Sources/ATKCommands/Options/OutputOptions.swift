@@ -4,10 +4,7 @@ import ArgumentParser
 /// `--format` and `--output`, shared by every command that writes a report; `Format` lists the
 /// formats the command writes.
 struct OutputOptions<Format: ReportFormat>: ParsableArguments {
-    @Option(
-        help:
-            "Output format: text for people, json for programs (schema in Docs/output.md); csv for commands with one main table, junit for validate."
-    )
+    @Option(help: ArgumentHelp(Format.help))
     var format: Format = .text
 
     @Option(

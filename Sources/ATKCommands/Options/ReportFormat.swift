@@ -8,6 +8,8 @@ import ArgumentParser
 protocol ReportFormat: ExpressibleByArgument, CaseIterable, RawRepresentable<String>, Equatable, Sendable {
     /// Text for people: every command writes it, and it is the default.
     static var text: Self { get }
+    /// `--format`'s help line: what each format is for.
+    static var help: String { get }
 }
 
 extension ReportFormat {

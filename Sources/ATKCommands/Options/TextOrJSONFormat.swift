@@ -7,4 +7,7 @@ enum TextOrJSONFormat: String, ReportFormat {
     case text
     /// JSON for programs (schema in Docs/output.md).
     case json
+
+    /// `--format`'s help line.
+    static let help = "Output format: text for people, json for programs (schema in Docs/output.md)."
 }

@@ -8,4 +8,8 @@ enum ValidateFormat: String, ReportFormat {
     case json
     /// JUnit XML: one test case per rule.
     case junit
+
+    /// `--format`'s help line.
+    static let help =
+        "Output format: text for people, json for programs (schema in Docs/output.md), junit for CI test reports."
 }

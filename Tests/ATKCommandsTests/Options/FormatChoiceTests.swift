@@ -49,6 +49,16 @@ struct FormatChoiceTests {
         #expect(try Elements.Rebuild.parse(["-o", "x", "-"]).format == .text)
     }
 
+    @Test("--help describes only the formats the command writes", arguments: commands.indices)
+    func help(_ index: Int) {
+        let command = Self.commands[index]
+        let help = command.type.helpMessage(columns: 1000)
+        for format in Self.allFormats where format != "text" && format != "json" {
+            #expect(help.contains("\(format) for") == command.formats.contains(format), "\(command.name): \(format)")
+        }
+        #expect(help.contains("values: \(command.formats.joined(separator: ", "))"), "\(command.name)")
+    }
+
     @Test("only text is sanitized as terminal text")
     func isText() {
         #expect(TextOrJSONFormat.allCases.filter(\.isText) == [.text])
