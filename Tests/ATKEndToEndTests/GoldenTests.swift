@@ -59,14 +59,17 @@ struct GoldenTests {
             add("funnel-\(format)", ["funnel", "--format", format] + funnelSteps)
             add(
                 "funnel-breakdown-\(format)",
-                ["funnel", "--format", format, "--breakdown", "$os", "--mode", "strict-order", "--count", "events"]
+                [
+                    "funnel", "--format", format, "--breakdown", "$network_type", "--mode", "strict-dedup", "--count",
+                    "conversions",
+                ]
                     + funnelSteps)
             add("funnel-path-\(format)", ["funnel", "--format", format, "--path", "DL_HOME>DL_PDP"])
             add("funnel-paths-\(format)", ["funnel", "--format", format, "--path", "--top", "5"])
         }
         add(
             "funnel-exclude",
-            ["funnel", "--exclude", "$AppEnd", "--mode", "strict-dedup", "--count", "sessions"] + funnelSteps)
+            ["funnel", "--exclude", "$AppEnd", "--mode", "strict-dedup", "--by", "$device_id"] + funnelSteps)
         add("elements-rebuild-fix", ["elements", "rebuild", "--fix", "-o", "{out}"])
         add("plan-infer", ["plan", "infer", "--required-share", "0.9", "--max-enum", "8"])
         return cases
