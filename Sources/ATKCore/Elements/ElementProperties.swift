@@ -37,7 +37,7 @@ public struct ElementProperties {
 
     private func node(_ index: Int) -> JSONNode? {
         guard index >= 0, let object else { return nil }
-        return JSONNode(entries: object.entries, base: object.base, index: index)
+        return object.node(at: index)
     }
 
     /// Finds the properties of `event` (the last of a repeated key, as `Event.property` does).
@@ -49,45 +49,39 @@ public struct ElementProperties {
             return
         }
         object = properties
-        // The members are walked on the tape directly: a JSONNode per key and value would
-        // retain the tape twice per member, a third of `elements verify`'s time.
-        let entries = properties.entries
-        let base = properties.base
-        var k = properties.index + 1
-        for _ in 0..<Int(entries[properties.index].count) {
-            let key = entries[k]
-            let v = k + 1
-            if key.isEscaped {
-                assignEscaped(JSONNode(entries: properties.entries, base: base, index: k), v)
-            } else {
-                let name = UnsafeRawBufferPointer(start: base + Int(key.start), count: Int(key.end) - Int(key.start))
-                func `is`(_ candidate: StaticString) -> Bool {
-                    JSONDecoding.bytesEqual(
-                        name, UnsafeRawBufferPointer(start: candidate.utf8Start, count: candidate.utf8CodeUnitCount))
-                }
-                // Every name starts with `$`; the length picks the few candidates to compare.
-                switch name.count {
-                case 11:
-                    if `is`("$os_version") { osIndex = v }
-                case 12:
-                    if `is`("$screen_name") {
-                        screenIndex = v
-                    } else if `is`("$lib_version") {
-                        libIndex = v
-                    } else if `is`("$app_version") {
-                        appIndex = v
-                    }
-                case 13:
-                    if `is`("$element_path") { pathIndex = v } else if `is`("$element_type") { typeIndex = v }
-                case 16:
-                    if `is`("$responder_chain") { chainIndex = v } else if `is`("$element_content") { contentIndex = v }
-                case 17:
-                    if `is`("$element_position") { positionIndex = v }
-                default:
-                    break
-                }
+        properties.forEachMember { key, value in
+            let v = value.index
+            if key.hasEscapes {
+                assignEscaped(key, v)
+                return true
             }
-            k = Int(entries[v].next)
+            let name = key.rawBytes
+            func `is`(_ candidate: StaticString) -> Bool {
+                JSONDecoding.bytesEqual(
+                    name, UnsafeRawBufferPointer(start: candidate.utf8Start, count: candidate.utf8CodeUnitCount))
+            }
+            // Every name starts with `$`; the length picks the few candidates to compare.
+            switch name.count {
+            case 11:
+                if `is`("$os_version") { osIndex = v }
+            case 12:
+                if `is`("$screen_name") {
+                    screenIndex = v
+                } else if `is`("$lib_version") {
+                    libIndex = v
+                } else if `is`("$app_version") {
+                    appIndex = v
+                }
+            case 13:
+                if `is`("$element_path") { pathIndex = v } else if `is`("$element_type") { typeIndex = v }
+            case 16:
+                if `is`("$responder_chain") { chainIndex = v } else if `is`("$element_content") { contentIndex = v }
+            case 17:
+                if `is`("$element_position") { positionIndex = v }
+            default:
+                break
+            }
+            return true
         }
     }
 

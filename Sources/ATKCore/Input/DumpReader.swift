@@ -238,7 +238,7 @@ struct LineParser {
                 visitor.visitMalformed(MalformedLine(bytes: line, location: location, reason: .syntax(error)))
                 continue
             }
-            let rootKind = tape.entries[0].kind
+            let rootKind = tape.rootKind
             guard rootKind == .object else {
                 malformed += 1
                 visitor.visitMalformed(MalformedLine(bytes: line, location: location, reason: .notAnObject(rootKind)))

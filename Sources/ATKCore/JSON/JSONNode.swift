@@ -23,6 +23,10 @@ public struct JSONNode {
 
     var entry: TapeEntry { entries[index] }
 
+    /// Another value of the same parsed line, by its place on the tape (a node's `index`, kept
+    /// by an analysis that looks a member up once and reads it later in the same callback).
+    func node(at index: Int) -> JSONNode { JSONNode(entries: entries, base: base, index: index) }
+
     /// The value's JSON kind.
     public var kind: JSONKind { entry.kind }
 

@@ -69,6 +69,9 @@ public final class JSONTape {
         stringFlags = 0
     }
 
+    /// The kind of the line's whole value (the first entry), after a successful scan.
+    var rootKind: JSONKind { entries[0].kind }
+
     /// Appends an entry and returns its index.
     @inline(__always)
     func append(kind: JSONKind, flags: UInt8 = 0, start: Int, end: Int) -> Int {

@@ -215,7 +215,7 @@ public struct DumpValidator: DumpVisitor {
         if let invalid,
             let (_, length, problem) = StringEncoding.firstInvalidUTF8(.init(rebasing: line[invalid.offset...]))
         {
-            let node = JSONNode(entries: event.tape.entries, base: event.base, index: invalid.string)
+            let node = JSONNode(tape: event.tape, base: event.base, index: invalid.string)
             let hex = line[invalid.offset..<invalid.offset + length]
                 .map { ($0 < 0x10 ? "0" : "") + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
             findings.report(
@@ -223,7 +223,7 @@ public struct DumpValidator: DumpVisitor {
                 message: "invalid UTF-8 at column \(invalid.offset + 1): \(hex), \(problem)")
         }
         if let lone, let (_, _, isHigh) = StringEncoding.firstLoneSurrogate(.init(rebasing: line[lone.offset...])) {
-            let node = JSONNode(entries: event.tape.entries, base: event.base, index: lone.string)
+            let node = JSONNode(tape: event.tape, base: event.base, index: lone.string)
             let escape = String(decoding: line[lone.offset..<lone.offset + 6], as: UTF8.self)
             let message =
                 isHigh
@@ -317,8 +317,8 @@ public struct DumpValidator: DumpVisitor {
         var duration: Double?
     }
 
-    /// Checks every member of `properties` (an object), reading tape entries directly: a
-    /// ``JSONNode`` is made only for a finding.
+    /// Checks every member of `properties` (an object) in one walk of the tape: nodes are plain
+    /// data, and a `String` is made only for a finding.
     ///
     /// - Complexity: O(members + list elements); one hash lookup per key.
     private mutating func checkProperties(
@@ -326,21 +326,17 @@ public struct DumpValidator: DumpVisitor {
         eventName: () -> String?
     ) -> PropertyScan {
         var scan = PropertyScan()
-        let entries = properties.entries, base = properties.base
         let recordTypes = isTrack && checkTypes
         // Events of one name repeat their keys in the same order: guess each key's id from the
         // last event of the name, and hash only when the guess is wrong.
         let sequence = Int(nameId)
         if sequence >= keysByName.count { keysByName += repeatElement([], count: sequence + 1 - keysByName.count) }
-        var k = properties.index + 1
-        for position in 0..<properties.count {
-            let keyEntry = entries[k]
-            let valueIndex = k + 1
-            let valueEntry = entries[valueIndex]
-            let keyBytes = UnsafeRawBufferPointer(
-                start: base + Int(keyEntry.start), count: Int(keyEntry.end) - Int(keyEntry.start))
+        var position = 0
+        properties.forEachMember { key, value in
+            defer { position += 1 }
+            let keyBytes = key.rawBytes
             let keyId: Int32
-            let escaped = keyEntry.isEscaped
+            let escaped = key.hasEscapes
             if sequence >= 0, !escaped, position < keysByName[sequence].count,
                 keyInterner.isString(keysByName[sequence][position], equalTo: keyBytes)
             {
@@ -360,27 +356,24 @@ public struct DumpValidator: DumpVisitor {
             let info = keyInfos[Int(keyId)]
             scan.presence |= info.presence
             if info.violation != nil {
-                let key = JSONNode(entries: entries, base: base, index: k)
                 findings.report(
                     .propertyName, event: eventName(), value: key.stringValue,
                     message:
                         "property key '\(key.stringValue ?? "")' \(info.violation.map(String.init(describing:)) ?? "")")
             }
             var type: PropertyTypeTracker.ValueType?
-            switch valueEntry.kind {
+            switch value.kind {
             case .string:
                 type = .string
                 // Raw bytes are at least as many as characters: short strings need no counting.
-                if valueEntry.end - valueEntry.start > 8191 {
-                    checkLength(valueIndex, key: k, entries, base, eventName)
-                }
+                if value.rawBytes.count > SDKLimits.valueMaxLength { checkLength(value, key: key, eventName) }
             case .number:
                 type = .number
                 if info.presence == PropertyKeyInfo.eventDuration
                     || (info.presence == PropertyKeyInfo.dollarEventDuration
                         && scan.presence & PropertyKeyInfo.eventDuration == 0)
                 {
-                    scan.duration = JSONNode(entries: entries, base: base, index: valueIndex).doubleValue
+                    scan.duration = value.doubleValue
                 }
             case .bool:
                 type = .boolean
@@ -388,32 +381,27 @@ public struct DumpValidator: DumpVisitor {
                 break
             case .array:
                 var valid = true
-                var element = valueIndex + 1
-                for _ in 0..<Int(valueEntry.count) {
-                    let entry = entries[element]
-                    if entry.kind != .string {
+                for element in value.elements {
+                    if element.kind != .string {
                         valid = false
-                    } else if entry.end - entry.start > 8191 {
-                        checkLength(element, key: k, entries, base, eventName)
+                    } else if element.rawBytes.count > SDKLimits.valueMaxLength {
+                        checkLength(element, key: key, eventName)
                     }
-                    element = Int(entry.next)
                 }
                 if valid {
                     type = .list
                 } else {
-                    report(
-                        .propertyType, key: k, value: valueIndex, entries, base, "is a list holding non-strings",
-                        eventName)
+                    report(.propertyType, key: key, value: value, "is a list holding non-strings", eventName)
                 }
             case .object:
-                report(.propertyType, key: k, value: valueIndex, entries, base, "is an object", eventName)
+                report(.propertyType, key: key, value: value, "is an object", eventName)
             }
             if recordTypes, let type {
                 types.record(name: Int(keyId), type: type, at: location, breakdown: breakdown, event: nameId) {
-                    Self.shown(JSONNode(entries: entries, base: base, index: valueIndex))
+                    Self.shown(value)
                 }
             }
-            k = Int(valueEntry.next)
+            return true
         }
         return scan
     }
@@ -435,33 +423,23 @@ public struct DumpValidator: DumpVisitor {
     }
 
     private mutating func report(
-        _ rule: BuiltInRule, key: Int, value: Int, _ entries: UnsafeMutablePointer<TapeEntry>, _ base: UnsafeRawPointer,
-        _ problem: String, _ eventName: () -> String?
+        _ rule: BuiltInRule, key: JSONNode, value: JSONNode, _ problem: String, _ eventName: () -> String?
     ) {
-        let name = JSONNode(entries: entries, base: base, index: key).stringValue ?? ""
+        let name = key.stringValue ?? ""
         findings.report(
-            rule, event: eventName(),
-            value: "\(name): \(Self.shown(JSONNode(entries: entries, base: base, index: value)))",
-            message: "property '\(name)' \(problem)")
+            rule, event: eventName(), value: "\(name): \(Self.shown(value))", message: "property '\(name)' \(problem)")
     }
 
     /// `property.too_long` and `property.truncated` for a string (a value or a list element)
     /// longer than 8,191 bytes.
-    private mutating func checkLength(
-        _ index: Int, key: Int, _ entries: UnsafeMutablePointer<TapeEntry>, _ base: UnsafeRawPointer,
-        _ eventName: () -> String?
-    ) {
-        let value = JSONNode(entries: entries, base: base, index: index)
+    private mutating func checkLength(_ value: JSONNode, key: JSONNode, _ eventName: () -> String?) {
         let length = value.stringLength
         guard length > SDKLimits.valueMaxLength else { return }
         if length == SDKLimits.truncatedValueLength && value.withUTF8({ $0.last == UInt8(ascii: "$") }) {
             report(
-                .propertyTruncated, key: key, value: index, entries, base,
-                "is 8,192 characters ending in $: an SDK cut it", eventName)
+                .propertyTruncated, key: key, value: value, "is 8,192 characters ending in $: an SDK cut it", eventName)
         } else {
-            report(
-                .propertyTooLong, key: key, value: index, entries, base, "is \(length) characters long (at most 8,191)",
-                eventName)
+            report(.propertyTooLong, key: key, value: value, "is \(length) characters long (at most 8,191)", eventName)
         }
     }
 
