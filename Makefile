@@ -1,4 +1,4 @@
-# atk — make demo, make test. Both set up what they need (zlib headers) themselves.
+# atk — make demo, make test. Both set up what they need (zlib and libzstd headers) themselves.
 
 SWIFT   ?= swift
 RELEASE := .build/release/atk
@@ -11,12 +11,16 @@ SUITE   ?= ../shared/jsonschema-test-suite
 
 all: release
 
-# zlib is atk's one system dependency (Debian: zlib1g-dev). Install it when its header is missing.
+# atk's system dependencies, installed when their headers are missing (Debian): zlib (gzip)
+# and libzstd (zstd input).
 setup:
-	@if [ ! -f /usr/include/zlib.h ]; then \
-		echo "installing zlib1g-dev (zlib headers)"; \
+	@missing=""; \
+	[ -f /usr/include/zlib.h ] || missing="$$missing zlib1g-dev"; \
+	[ -f /usr/include/zstd.h ] || missing="$$missing libzstd-dev"; \
+	if [ -n "$$missing" ]; then \
+		echo "installing$$missing"; \
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
-		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq zlib1g-dev; \
+		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq $$missing; \
 	fi
 
 build: setup

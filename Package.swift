@@ -11,10 +11,15 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
     ],
     targets: [
-        // zlib, the one system dependency (Debian: zlib1g-dev).
+        // zlib, for gzip dumps and gzip output (Debian: zlib1g-dev).
         .systemLibrary(
             name: "CZlib",
             providers: [.apt(["zlib1g-dev"])]
+        ),
+        // libzstd, for zstd-compressed dumps (Debian: libzstd-dev).
+        .systemLibrary(
+            name: "CZstd",
+            providers: [.apt(["libzstd-dev"])]
         ),
         // Pure engines, free of I/O: JSON Schema (tracking plans), element identifiers from responder
         // chains, ClickHouse-exact funnels, and the linear-time regular expressions the schema's
@@ -30,7 +35,7 @@ let package = Package(
         // Reading, parsing, the event model and every analysis. No printing, no exit.
         .target(
             name: "ATKCore",
-            dependencies: ["CZlib", "ATKSchema", "ATKElements", "ATKFunnel"]
+            dependencies: ["CZlib", "CZstd", "ATKSchema", "ATKElements", "ATKFunnel"]
         ),
         // `atk generate`: the synthetic dump generator, its simulated app and the truth it counts.
         // Demo and test tooling on top of the core; the core does not depend on it.
@@ -61,9 +66,10 @@ let package = Package(
         .testTarget(name: "ATKElementsTests", dependencies: ["ATKElements"]),
         .testTarget(name: "ATKFunnelTests", dependencies: ["ATKFunnel"]),
         .testTarget(
-            name: "ATKCoreTests", dependencies: ["ATKCore", "ATKGenerate", "ATKFuzz"], exclude: ["Fuzz/Inputs"]),
+            name: "ATKCoreTests", dependencies: ["ATKCore", "ATKGenerate", "ATKFuzz", "CZstd"], exclude: ["Fuzz/Inputs"]
+        ),
         .testTarget(name: "ATKGenerateTests", dependencies: ["ATKGenerate", "ATKCore"]),
         .testTarget(name: "ATKCommandsTests", dependencies: ["ATKCommands"]),
-        .testTarget(name: "ATKEndToEndTests", dependencies: ["atk"]),
+        .testTarget(name: "ATKEndToEndTests", dependencies: ["atk", "CZstd"]),
     ]
 )

@@ -297,17 +297,18 @@ struct SafetyEndToEndTests {
         #expect(result.stdout.contains("6,657 events"))
     }
 
-    @Test("bzip2, xz and zstd inputs are named (exit 3), not read as text")
+    @Test("bzip2 and xz inputs are named (exit 3), not read as text")
     func foreignCompression() throws {
         let scratch = try Scratch()
-        let cases = [("x.bz2", "BZh91AY&SY"), ("x.xz", "\u{FD}7zXZ\u{0}"), ("x.zst", "(\u{B5}/\u{FD}")]
+        let cases = [("x.bz2", "BZh91AY&SY"), ("x.xz", "\u{FD}7zXZ\u{0}")]
         for (name, magic) in cases {
             var data = Data(magic.unicodeScalars.map { UInt8($0.value) })
             data.append(Data(repeating: 0x41, count: 50))
             try data.write(to: URL(fileURLWithPath: scratch.path(name)))
             let result = try CLI.run(["stats", scratch.path(name), Self.dump])
             #expect(result.status == 3, "\(name)")
-            #expect(result.stderr.contains("compressed; atk reads plain text and gzip"), "\(name): \(result.stderr)")
+            #expect(
+                result.stderr.contains("compressed; atk reads plain text, gzip and zstd"), "\(name): \(result.stderr)")
             #expect(result.stdout.contains("6,682 lines, 6,657 events, 25 malformed"), "\(name)")
         }
     }

@@ -44,7 +44,8 @@ struct StatsReport: TextOrJSONReport {
                                 ("path", .string(report.source.displayName)), ("lines", .int(report.lines)),
                                 ("malformed_lines", .int(report.malformedLines)), ("bytes_read", .int(report.bytes)),
                                 ("input_bytes", .int(report.inputBytes)), ("gzip", .bool(report.isGzip)),
-                                ("gzip_members", .int(report.gzipMembers)),
+                                ("gzip_members", .int(report.gzipMembers)), ("zstd", .bool(report.isZstd)),
+                                ("zstd_frames", .int(report.zstdFrames)),
                                 ("error", .string(report.error?.description)),
                             ])
                         })

@@ -6,8 +6,8 @@ import CZlib
     import Darwin
 #endif
 
-/// The reader thread's work: reads each input in turn, inflates gzip (detected by its magic
-/// bytes, every member to the end), and cuts the text into blocks of whole lines.
+/// The reader thread's work: reads each input in turn, inflates gzip or zstd (detected by their
+/// magic bytes, every member or frame to the end), and cuts the text into blocks of whole lines.
 ///
 /// Errors never stop the reading of other inputs; what was read before an error is shipped.
 struct BlockProducer {
@@ -50,6 +50,9 @@ struct BlockProducer {
             } else if head.starts(with: [0x1F, 0x8B]) {
                 state.isGzip = true
                 inflate(&state, input: input, firstCount: first)
+            } else if Self.isZstd(head) {
+                state.isZstd = true
+                decompressZstd(&state, input: input, firstCount: first)
             } else if let foreign = Self.foreignCompression(head) {
                 ship(
                     &state,
@@ -65,13 +68,16 @@ struct BlockProducer {
     /// Bytes read before deciding how to read an input (the longest magic number, xz's).
     static let magicLength = 6
 
+    /// Whether the input starts with a zstd frame, or a skippable frame (which zstd tools also
+    /// write first).
+    static func isZstd(_ head: UnsafeRawBufferPointer) -> Bool {
+        head.starts(with: [0x28, 0xB5, 0x2F, 0xFD])
+            || (head.count >= 4 && head[0] & 0xF0 == 0x50 && head[1] == 0x2A && head[2] == 0x4D && head[3] == 0x18)
+    }
+
     /// The compressed formats atk does not read, by magic number, with the command that
     /// inflates them; nil for anything else (gzip is read, the rest is taken as text).
     static func foreignCompression(_ head: UnsafeRawBufferPointer) -> (format: String, tool: String)? {
-        if head.starts(with: [0x28, 0xB5, 0x2F, 0xFD]) { return ("zstd", "zstd -dc") }
-        if head.count >= 4 && head[0] & 0xF0 == 0x50 && head[1] == 0x2A && head[2] == 0x4D && head[3] == 0x18 {
-            return ("zstd", "zstd -dc")  // a skippable frame first
-        }
         if head.starts(with: [0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00]) { return ("xz", "xz -dc") }
         if head.starts(with: [0x42, 0x5A, 0x68]) && head.count >= 4 && (0x31...0x39).contains(head[3]) {
             return ("bzip2", "bzip2 -dc")
@@ -82,7 +88,7 @@ struct BlockProducer {
     }
 
     /// What the reader knows about the input being read.
-    private struct FileState {
+    struct FileState {
         let source: InputSource
         var block: LineBlock
         let fileIndex: Int
@@ -90,6 +96,8 @@ struct BlockProducer {
         var inputBytes: Int64 = 0
         var isGzip = false
         var members = 0
+        var isZstd = false
+        var frames = 0
         /// Bytes of an over-long line skipped so far; nil when not skipping.
         var skipped: Int64?
         /// Whether the last byte skipped was a CR (a CR LF split between two reads).
@@ -127,7 +135,7 @@ struct BlockProducer {
     /// Called after bytes were written into the block: drops the bytes of an over-long line,
     /// cuts the block at its last line end when it is nearly full, or grows it when a single
     /// line fills it (up to ``maxLineLength``; past that the line is skipped).
-    private func written(_ state: inout FileState) {
+    func written(_ state: inout FileState) {
         let block = state.block
         if state.skipped != nil { skipLongLine(&state) }
         guard block.free < min(minimumFree, block.capacity / 4) else { return }
@@ -191,7 +199,7 @@ struct BlockProducer {
     }
 
     /// Ships the input's last block, with how it ended.
-    private func ship(_ state: inout FileState, error: InputError?) {
+    func ship(_ state: inout FileState, error: InputError?) {
         let block = state.block
         if let skipped = state.skipped {
             // The input ended inside an over-long line: it is the input's last line.
@@ -201,7 +209,8 @@ struct BlockProducer {
         }
         block.count = block.filled
         block.end = LineBlock.End(
-            error: error, inputBytes: state.inputBytes, isGzip: state.isGzip, gzipMembers: state.members)
+            error: error, inputBytes: state.inputBytes, isGzip: state.isGzip, gzipMembers: state.members,
+            isZstd: state.isZstd, zstdFrames: state.frames)
         channel.send(block)
     }
 

@@ -55,6 +55,10 @@ public struct FileReport: Sendable {
     public var isGzip = false
     /// Gzip members read; concatenated `.gz` files have more than one.
     public var gzipMembers = 0
+    /// Whether the input was zstd-compressed (detected by its magic bytes).
+    public var isZstd = false
+    /// zstd frames read, skippable frames included.
+    public var zstdFrames = 0
     /// Set when the input could not be read to its end.
     public var error: InputError?
 
@@ -146,6 +150,8 @@ public final class DumpReader {
                 reports[index].inputBytes = end.inputBytes
                 reports[index].isGzip = end.isGzip
                 reports[index].gzipMembers = end.gzipMembers
+                reports[index].isZstd = end.isZstd
+                reports[index].zstdFrames = end.zstdFrames
             }
             channel.recycle(block)
             if let progress, totalBytes >= nextProgress {

@@ -13,6 +13,13 @@ public enum InputError: Error, Sendable, Equatable, CustomStringConvertible {
     case corruptGzip(path: String, offset: Int64, message: String)
     /// Bytes after the last gzip member that are neither a gzip member nor zero padding.
     case trailingGarbage(path: String, offset: Int64)
+    /// The zstd stream ended inside a frame.
+    case truncatedZstd(path: String, offset: Int64)
+    /// libzstd rejected the data (its error name: a bad block, a checksum that does not match);
+    /// the offset is where the decoder stood, at or before the damaged bytes.
+    case corruptZstd(path: String, offset: Int64, message: String)
+    /// Bytes after the last zstd frame that are neither a frame nor zero padding.
+    case trailingZstdGarbage(path: String, offset: Int64)
     /// A directory argument with no dump files in it.
     case emptyDirectory(path: String)
     /// A directory argument that cannot be listed (`errno` from `opendir(3)` or `readdir(3)`).
@@ -27,7 +34,8 @@ public enum InputError: Error, Sendable, Equatable, CustomStringConvertible {
     public var path: String {
         switch self {
         case .cannotOpen(let path, _), .readFailed(let path, _, _), .truncatedGzip(let path, _),
-            .corruptGzip(let path, _, _), .trailingGarbage(let path, _), .emptyDirectory(let path),
+            .corruptGzip(let path, _, _), .trailingGarbage(let path, _), .truncatedZstd(let path, _),
+            .corruptZstd(let path, _, _), .trailingZstdGarbage(let path, _), .emptyDirectory(let path),
             .cannotListDirectory(let path, _), .brokenEntry(let path, _), .unsupportedCompression(let path, _, _):
             path
         }
@@ -46,12 +54,18 @@ public enum InputError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(path): corrupt gzip data at byte \(offset) (\(message)); lines before it were read"
         case .trailingGarbage(_, let offset):
             "\(path): data after the last gzip member at byte \(offset) is not gzip; ignored"
-        case .emptyDirectory: "\(path): directory holds no *.jsonl, *.json, *.log or *.gz files"
+        case .truncatedZstd(_, let offset):
+            "\(path): zstd stream truncated at byte \(offset); lines before it were read"
+        case .corruptZstd(_, let offset, let message):
+            "\(path): corrupt zstd data at byte \(offset) (\(message)); lines before it were read"
+        case .trailingZstdGarbage(_, let offset):
+            "\(path): data after the last zstd frame at byte \(offset) is not zstd; ignored"
+        case .emptyDirectory: "\(path): directory holds no *.jsonl, *.json, *.log, *.gz or *.zst files"
         case .cannotListDirectory(_, let code): "\(path): cannot list directory: \(Self.message(for: code))"
         case .brokenEntry(_, let code):
             "\(path): cannot open: \(Self.message(for: code))\(code == ENOENT ? " (a dangling symbolic link)" : "")"
         case .unsupportedCompression(_, let format, let tool):
-            "\(path): \(format)-compressed; atk reads plain text and gzip: \(tool) \(path) | atk ... -"
+            "\(path): \(format)-compressed; atk reads plain text, gzip and zstd: \(tool) \(path) | atk ... -"
         }
     }
 

@@ -29,7 +29,7 @@ public enum InputSource: Sendable, Hashable {
     }
 
     /// File name endings read from a directory argument.
-    public static let directoryExtensions = [".jsonl", ".json", ".log", ".gz"]
+    public static let directoryExtensions = [".jsonl", ".json", ".log", ".gz", ".zst"]
 
     /// Turns command-line arguments into inputs: `-` is standard input, a directory stands for
     /// every `*.jsonl`, `*.json`, `*.log` and `*.gz` directly inside it (not hidden), sorted by

@@ -10,6 +10,8 @@ final class LineBlock: @unchecked Sendable {
         var inputBytes: Int64
         var isGzip: Bool
         var gzipMembers: Int
+        var isZstd: Bool
+        var zstdFrames: Int
     }
 
     private(set) var storage: UnsafeMutableRawPointer

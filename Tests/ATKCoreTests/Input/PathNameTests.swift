@@ -100,13 +100,11 @@ struct InputResolutionTests {
         #expect(resolved.notes.allSatisfy { $0.contains("read once") })
     }
 
-    @Test("bzip2, xz, zstd, lz4 and zip are named by their magic bytes, and not read as text")
+    @Test("bzip2, xz, lz4 and zip are named by their magic bytes, and not read as text")
     func foreignCompression() throws {
         let directory = try TemporaryDirectory()
         let cases: [(String, [UInt8], String)] = [
             ("a.bz2", Array("BZh91AY&SY".utf8), "bzip2"), ("b.xz", [0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00, 0x00], "xz"),
-            ("c.zst", [0x28, 0xB5, 0x2F, 0xFD, 0x24, 0x00], "zstd"),
-            ("d.zst", [0x50, 0x2A, 0x4D, 0x18, 0, 0, 0, 0], "zstd"),
             ("e.lz4", [0x04, 0x22, 0x4D, 0x18, 0x64], "lz4"), ("f.zip", [0x50, 0x4B, 0x03, 0x04, 0x14], "zip"),
         ]
         for (name, bytes, format) in cases {
