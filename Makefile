@@ -102,7 +102,7 @@ bench-memory: release
 # libFuzzer on the line parser and every analysis (Docs/fuzzing.md): each target for
 # FUZZ_SECONDS, one at a time, seeded from Samples/; exits 1 naming the saved input on a crash.
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= parser stats validate validate-plan plan-infer event-funnel path-funnel impressions \
+FUZZ_TARGETS ?= parser reader stats validate validate-plan plan-infer event-funnel path-funnel impressions \
 	elements-verify elements-top elements-match elements-drift
 FUZZ_CONFIG  ?= release
 FUZZ_BIN     := .build-fuzz/$(FUZZ_CONFIG)/atk-fuzz

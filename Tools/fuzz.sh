@@ -31,6 +31,19 @@ if [ ! -d "$SEEDS/dump" ]; then
         }'
     cp Samples/plan.json Samples/visualized.json "$SEEDS/json/"
 fi
+# The reader target's seeds: a few of those runs gzip- and (when the zstd tool is there)
+# zstd-compressed, two members or frames each, so the decoders and their damage rules are reached.
+if [ ! -d "$SEEDS/compressed" ]; then
+    mkdir -p "$SEEDS/compressed"
+    for f in $(ls "$SEEDS/dump" | grep '^eight-' | head -4); do
+        gzip -c "$SEEDS/dump/$f" > "$SEEDS/compressed/$f.gz"
+        gzip -c "$SEEDS/dump/$f" >> "$SEEDS/compressed/$f.gz"
+        if command -v zstd >/dev/null 2>&1; then
+            zstd -q -c "$SEEDS/dump/$f" > "$SEEDS/compressed/$f.zst"
+            zstd -q -c "$SEEDS/dump/$f" >> "$SEEDS/compressed/$f.zst"
+        fi
+    done
+fi
 
 failed=()
 for target in "$@"; do
@@ -45,7 +58,7 @@ for target in "$@"; do
     # No Swift backtracer: it would take the trap's signal before libFuzzer and save no input.
     SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0} ATK_FUZZ_TARGET=$target "$BIN" -max_total_time="$SECONDS_EACH" -max_len="$MAX_LEN" -timeout=25 \
         -rss_limit_mb=4096 -detect_leaks=0 -dict=Tools/fuzz.dict -artifact_prefix="$crashes/" -print_final_stats=1 \
-        "$corpus" "$SEEDS/dump" "$SEEDS/json" >"$log" 2>&1
+        "$corpus" "$SEEDS/dump" "$SEEDS/json" $([ "$target" = reader ] && echo "$SEEDS/compressed") >"$log" 2>&1
     status=$?
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
     speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log")

@@ -1,6 +1,7 @@
 import ATKCommands
 import ATKCore
 import ATKFunnel
+import Foundation
 
 /// One thing `atk-fuzz` feeds arbitrary bytes to: the line parser, or one analysis end to end.
 ///
@@ -13,6 +14,10 @@ import ATKFunnel
 public enum FuzzTarget: String, CaseIterable, Sendable {
     /// `JSONScanner` on the whole input as one JSON text, then every line walked value by value.
     case parser
+    /// ``DumpReader`` on the input as a file: plain, gzip or zstd (whatever its first bytes say),
+    /// in 4 KiB blocks with a 1 KiB line limit, so block cuts, long lines and the decoders' damage
+    /// rules are all reached.
+    case reader
     /// `atk stats`.
     case stats
     /// `atk validate` with a breakdown.
@@ -43,6 +48,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     public func run(_ bytes: UnsafeRawBufferPointer) {
         switch self {
         case .parser: Self.parse(bytes)
+        case .reader: Self.read(bytes)
         case .stats: Self.stats(bytes)
         case .validate: Self.validate(bytes, plan: nil)
         case .validatePlan: Self.validate(bytes, plan: FuzzFixtures.planPath)
@@ -77,6 +83,24 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         var walker = TreeWalker()
         let report = LineFeed.feed(bytes, into: &walker)
         precondition(report.malformedLines == walker.malformed, "malformed lines counted twice or missed")
+    }
+
+    /// The file the reader target reads, one per process, rewritten for each input.
+    private static let readerFile = FileManager.default.temporaryDirectory
+        .appendingPathComponent("atk-fuzz-reader-\(ProcessInfo.processInfo.processIdentifier)").path
+
+    private static func read(_ bytes: UnsafeRawBufferPointer) {
+        guard FileManager.default.createFile(atPath: readerFile, contents: Data(bytes)) else {
+            preconditionFailure("cannot write \(readerFile)")
+        }
+        defer { try? FileManager.default.removeItem(atPath: readerFile) }
+        var walker = TreeWalker()
+        let reports = DumpReader(sources: [.file(readerFile)], maxLineLength: 1024, blockSize: 4096)
+            .read(into: &walker)
+        precondition(reports.count == 1 && reports[0].malformedLines == walker.malformed, "malformed lines miscounted")
+        precondition(
+            reports[0].error != nil || reports[0].inputBytes == Int64(bytes.count), "input read only in part, silently")
+        _ = reports[0].error?.description
     }
 
     private static func stats(_ bytes: UnsafeRawBufferPointer) {
