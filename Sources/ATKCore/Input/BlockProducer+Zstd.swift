@@ -46,8 +46,9 @@ extension BlockProducer {
             if betweenFrames && source.pos < source.size {
                 let next = UnsafeRawPointer(input).load(fromByteOffset: source.pos, as: UInt8.self)
                 if next == 0 {
-                    let zeros = skipZstdZeroPadding(&state, &source, input: input)
-                    ship(&state, error: zeros ? nil : .trailingZstdGarbage(path: path, offset: offset(state)))
+                    let pending = UnsafeRawBufferPointer(start: input + source.pos, count: source.size - source.pos)
+                    let garbage = firstNonZeroOffset(&state, pending: pending, input: input)
+                    ship(&state, error: garbage.map { .trailingZstdGarbage(path: path, offset: $0) })
                     return
                 }
                 let head = UnsafeRawBufferPointer(start: input + source.pos, count: min(4, source.size - source.pos))
@@ -72,23 +73,6 @@ extension BlockProducer {
             }
             // 0: the frame is decoded and flushed entirely.
             if result == 0 { betweenFrames = true }
-        }
-    }
-
-    /// Consumes the rest of the input if it is all zero bytes (tar-style padding); false at the
-    /// first non-zero byte.
-    private func skipZstdZeroPadding(
-        _ state: inout FileState, _ source: inout ZSTD_inBuffer, input: UnsafeMutableRawPointer
-    ) -> Bool {
-        while true {
-            let bytes = UnsafeRawPointer(input)
-            while source.pos < source.size {
-                if bytes.load(fromByteOffset: source.pos, as: UInt8.self) != 0 { return false }
-                source.pos += 1
-            }
-            let n = state.read(into: input, count: inputChunk)
-            if n <= 0 { return n == 0 }
-            source = ZSTD_inBuffer(src: input, size: n, pos: 0)
         }
     }
 }

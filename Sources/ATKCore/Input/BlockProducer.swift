@@ -274,11 +274,9 @@ struct BlockProducer {
                 // Between members: another member, zero padding, or garbage.
                 let next = stream.next_in.pointee
                 if next == 0 {
-                    if skipZeroPadding(&state, &stream, input: input) {
-                        ship(&state, error: nil)
-                    } else {
-                        ship(&state, error: .trailingGarbage(path: path, offset: offset(state)))
-                    }
+                    let pending = UnsafeRawBufferPointer(start: stream.next_in, count: Int(stream.avail_in))
+                    let garbage = firstNonZeroOffset(&state, pending: pending, input: input)
+                    ship(&state, error: garbage.map { .trailingGarbage(path: path, offset: $0) })
                     return
                 }
                 if next != 0x1F || (stream.avail_in >= 2 && stream.next_in[1] != 0x8B) {
@@ -310,21 +308,21 @@ struct BlockProducer {
         }
     }
 
-    /// Consumes the rest of the input if it is all zero bytes (tar-style padding); false at the
-    /// first non-zero byte.
-    private func skipZeroPadding(_ state: inout FileState, _ stream: inout z_stream, input: UnsafeMutableRawPointer)
-        -> Bool
-    {
+    /// The offset of the first non-zero byte left in the input, or nil when only zeros are left.
+    ///
+    /// The search starts at `pending` (the unread bytes of the last chunk read into `input`).
+    /// Zeros to the end are the tar-style padding accepted after the last gzip member or zstd
+    /// frame; a failed read ends the search where it failed.
+    func firstNonZeroOffset(
+        _ state: inout FileState, pending: UnsafeRawBufferPointer, input: UnsafeMutableRawPointer
+    ) -> Int64? {
+        var pending = pending
         while true {
-            while stream.avail_in > 0 {
-                if stream.next_in.pointee != 0 { return false }
-                stream.next_in += 1
-                stream.avail_in -= 1
-            }
+            if let k = pending.firstIndex(where: { $0 != 0 }) { return state.inputBytes - Int64(pending.count - k) }
             let n = state.read(into: input, count: inputChunk)
-            if n <= 0 { return n == 0 }
-            stream.next_in = input.assumingMemoryBound(to: Bytef.self)
-            stream.avail_in = UInt32(n)
+            if n < 0 { return state.inputBytes }
+            if n == 0 { return nil }
+            pending = UnsafeRawBufferPointer(start: input, count: n)
         }
     }
 }

@@ -103,6 +103,9 @@ struct DumpReaderTests {
         #expect(visitor.events.count == 2)
         #expect(reports[0].error == nil)
         #expect(reports[1].error == .trailingGarbage(path: garbage, offset: Int64(a.count)))
+        // Padding longer than a read, then a byte: reported where that byte is.
+        let late = try directory.write("late.gz", a + [UInt8](repeating: 0, count: 300_000) + [0x78])
+        #expect(read([.file(late)]).1[0].error == .trailingGarbage(path: late, offset: Int64(a.count + 300_000)))
     }
 
     @Test("a truncated gzip keeps every line before the damage and reports the offset")

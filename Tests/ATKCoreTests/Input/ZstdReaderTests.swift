@@ -71,6 +71,10 @@ struct ZstdReaderTests {
         #expect(reports[0].error == nil)
         #expect(reports[1].error == .trailingZstdGarbage(path: garbage, offset: Int64(frame.count)))
         #expect(reports[1].error?.description.contains("after the last zstd frame at byte \(frame.count)") == true)
+        // Padding longer than a read, then a byte: reported where that byte is.
+        let late = try directory.write("late.zst", frame + [UInt8](repeating: 0, count: 300_000) + [0x78])
+        #expect(
+            read([.file(late)]).1[0].error == .trailingZstdGarbage(path: late, offset: Int64(frame.count + 300_000)))
     }
 
     @Test("a truncated zstd file keeps every line before the cut and reports the offset")
