@@ -10,8 +10,8 @@ public struct ATK: ParsableCommand {
         commandName: "atk",
         abstract: "Analyse the event dumps written by mobile autotrack analytics SDKs.",
         discussion: """
-            Input is one JSON event per line (Sensors Analytics format), plain or gzip (detected \
-            by content), from files, directories (every *.jsonl, *.json, *.log, *.gz inside) or - \
+            Input is one JSON event per line (Sensors Analytics format), plain, gzip or zstd (detected \
+            by content), from files, directories (every *.jsonl, *.json, *.log, *.gz, *.zst inside) or - \
             for standard input.
 
             Exit codes: 0 clean, 1 findings (commands that judge), 2 usage error, 3 unreadable input.

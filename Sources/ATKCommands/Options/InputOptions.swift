@@ -5,7 +5,7 @@ import ArgumentParser
 struct InputOptions: ParsableArguments {
     @Argument(
         help: ArgumentHelp(
-            "Dump files (plain or gzip, detected by content), directories (their *.jsonl, *.json, *.log, *.gz), or - for standard input. With none, standard input is read when it is not a terminal.",
+            "Dump files (plain, gzip or zstd, detected by content), directories (their *.jsonl, *.json, *.log, *.gz, *.zst), or - for standard input. With none, standard input is read when it is not a terminal.",
             valueName: "files"))
     var files: [String] = []
 
