@@ -25,4 +25,11 @@ public struct MalformedExamples: Sendable {
         let excerpt = String(decoding: line.bytes.prefix(120), as: UTF8.self)
         examples.append(Example(location: line.location, reason: line.reason.description, excerpt: excerpt))
     }
+
+    /// Keeps the first `limit` of both sets of examples, in input order: each set holds its own
+    /// first lines, so the merged set is the one a single read would have kept.
+    public mutating func merge(_ other: MalformedExamples) {
+        guard !other.examples.isEmpty else { return }
+        examples = Array((examples + other.examples).sorted { $0.location < $1.location }.prefix(limit))
+    }
 }

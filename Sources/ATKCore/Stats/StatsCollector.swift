@@ -2,7 +2,7 @@
 /// events and distinct users.
 ///
 /// Memory grows with the distinct event names, users and (event, user) pairs, never with events.
-public struct StatsCollector: DumpVisitor {
+public struct StatsCollector: MergeableAnalysis {
     /// A malformed line kept as an example.
     public typealias MalformedExample = MalformedExamples.Example
 
@@ -19,6 +19,9 @@ public struct StatsCollector: DumpVisitor {
     public private(set) var eventsWithoutName = 0
 
     private var malformed: MalformedExamples
+    private let maxExamples: Int
+    /// Users counted by partials merged into this one (their keys are disjoint from ours).
+    private var mergedUsers = 0
     private var users = Interner(capacity: 4096)
     private var names = Interner(capacity: 64)
     private var types = Interner(capacity: 16)
@@ -30,6 +33,37 @@ public struct StatsCollector: DumpVisitor {
     /// - Parameter maxExamples: how many malformed lines to keep as examples.
     public init(maxExamples: Int = 10) {
         malformed = MalformedExamples(limit: maxExamples)
+        self.maxExamples = maxExamples
+    }
+
+    /// An empty collector keeping as many examples.
+    public func makePartial() -> StatsCollector { StatsCollector(maxExamples: maxExamples) }
+
+    /// Adds `other`'s counts: names and types by their text, users by count (a user's events all
+    /// reach one partial, so two partials never share a user, nor an (event, user) pair).
+    ///
+    /// - Complexity: O(distinct names and types of `other`).
+    public mutating func merge(_ other: consuming StatsCollector) {
+        events += other.events
+        eventsWithoutName += other.eventsWithoutName
+        if let time = other.firstTime { firstTime = min(firstTime ?? time, time) }
+        if let time = other.lastTime { lastTime = max(lastTime ?? time, time) }
+        malformed.merge(other.malformed)
+        mergedUsers += other.userCount
+        for id in 0..<other.types.count {
+            let mine = Int(other.types.withBytes(Int32(id)) { types.intern($0) })
+            if mine == typeCounts.count { typeCounts.append(0) }
+            typeCounts[mine] += other.typeCounts[id]
+        }
+        for id in 0..<other.names.count {
+            let mine = Int(other.names.withBytes(Int32(id)) { names.intern($0) })
+            if mine == nameCounts.count {
+                nameCounts.append(0)
+                nameUsers.append(0)
+            }
+            nameCounts[mine] += other.nameCounts[id]
+            nameUsers[mine] += other.nameUsers[id]
+        }
     }
 
     /// Counts one event.
@@ -71,7 +105,7 @@ public struct StatsCollector: DumpVisitor {
     }
 
     /// Distinct string `distinct_id`s.
-    public var userCount: Int { users.count }
+    public var userCount: Int { users.count + mergedUsers }
 
     /// Per event name: events and distinct users, most frequent first, then by name.
     public var eventRows: [(event: String, count: Int, users: Int)] {

@@ -69,3 +69,21 @@ struct StatsCollectorTests {
         #expect(limited.events == 0)
     }
 }
+
+@Suite("stats merges exactly")
+struct StatsMergeTests {
+    private func summary(_ stats: StatsCollector) -> String {
+        "\(stats.events) \(stats.userCount) \(stats.eventsWithoutName) \(stats.firstTime ?? -1) \(stats.lastTime ?? -1) "
+            + "\(stats.eventRows) \(stats.typeRows) \(stats.malformedExamples)"
+    }
+
+    @Test("the hand-made lines, split over 1, 2, 3 and 7 partials")
+    func handMade() {
+        expectMergesExactly(lines: StatsCollectorTests.lines, prototype: StatsCollector(maxExamples: 1), summary)
+    }
+
+    @Test("generated dumps over several inputs")
+    func generated() throws {
+        expectMergesExactly(try generatedInputs(files: 3), prototype: StatsCollector(maxExamples: 3), summary)
+    }
+}

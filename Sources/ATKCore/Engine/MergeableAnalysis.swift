@@ -1,0 +1,119 @@
+/// An analysis whose work can be split over partials and put back together exactly.
+///
+/// The engine (``DumpReader/read(into:jobs:progress:)``) makes one partial per worker with
+/// ``makePartial()``, feeds each a share of the lines, and folds them into one with ``merge(_:)``
+/// before the caller asks for the result. What a partial may rely on:
+/// - every line reaches exactly one partial, and each partial sees its lines in input order
+///   (by ``LineLocation``: input index, then line);
+/// - every event with the same key (``partitionKey``: the `distinct_id`, or a property) reaches
+///   the same partial, so per-user state lives in exactly one partial and a merge never joins
+///   two halves of one user;
+/// - malformed lines and events without the key go to any partial.
+///
+/// What a merge must guarantee: the result is the one a single serial pass would give, for any
+/// number of partials, any split and any merge order. Counts add; per-key tables are disjoint
+/// or combine exactly; "first" and "examples" are chosen by ``LineLocation``, never by which
+/// partial saw them first; interned ids are local to a partial and remapped by their bytes.
+public protocol MergeableAnalysis: DumpVisitor {
+    /// The key that sends a user's events to one partial; `distinct_id` unless the analysis
+    /// counts users by something else.
+    var partitionKey: PartitionKey { get }
+
+    /// A new, empty partial with this analysis's configuration.
+    func makePartial() -> Self
+
+    /// Folds `other`, a partial of the same configuration that saw other lines, into this one.
+    mutating func merge(_ other: consuming Self)
+}
+
+extension MergeableAnalysis {
+    /// Routes by `distinct_id`.
+    public var partitionKey: PartitionKey { .distinctId }
+}
+
+/// What sends an event to a partial: the events sharing a key meet in one partial.
+public enum PartitionKey: Sendable, Hashable {
+    /// The string `distinct_id` (its decoded text; other kinds by their JSON text).
+    case distinctId
+    /// The text of a member of `properties`, as ``EventProperties/withText(_:_:)`` reads it.
+    case property(String)
+
+    /// A stable 64-bit hash of `event`'s key (the same on every machine and run); 0 without one.
+    ///
+    /// - Complexity: O(key length), after one lookup of the member.
+    public func hash(of event: Event) -> UInt64 {
+        switch self {
+        case .distinctId:
+            guard let id = event.distinctId else { return 0 }
+            return id.kind == .string ? id.withUTF8 { Interner.hash($0) } : Interner.hash(id.sourceBytes)
+        case .property(let name):
+            return EventProperties(event).withText(name) { Interner.hash($0) } ?? 0
+        }
+    }
+
+    /// The partial, of `count`, that `event` belongs to.
+    @inline(__always)
+    public func partition(of event: Event, count: Int) -> Int {
+        count <= 1 ? 0 : Self.partition(hash: hash(of: event), count: count)
+    }
+
+    /// The partial, of `count`, for a key hash: the high bits scaled (the low bits index the
+    /// partials' own hash tables, which must not all see the same residue).
+    @inline(__always)
+    static func partition(hash: UInt64, count: Int) -> Int {
+        Int(truncatingIfNeeded: ((hash >> 32) &* UInt64(count)) >> 32)
+    }
+
+    /// The partial, of `count`, for a malformed line (it has no key): spread by line number.
+    @inline(__always)
+    static func partition(ofMalformed location: LineLocation, count: Int) -> Int {
+        count <= 1 ? 0 : location.line % count
+    }
+}
+
+/// Two analyses run over one read: each sees every line, they are merged side by side.
+///
+/// Nest pairs for more (`AnalysisPair(a, AnalysisPair(b, c))`); every call is specialised, so a
+/// pair costs no dynamic dispatch per event.
+public struct AnalysisPair<First: MergeableAnalysis, Second: MergeableAnalysis>: MergeableAnalysis {
+    /// The first analysis.
+    public var first: First
+    /// The second analysis.
+    public var second: Second
+
+    /// Pairs two analyses that route by the same key.
+    ///
+    /// - Precondition: `first.partitionKey == second.partitionKey` (one read routes every line
+    ///   by one key; run an analysis keyed by another property in a read of its own).
+    public init(_ first: First, _ second: Second) {
+        precondition(first.partitionKey == second.partitionKey, "analyses in one pass must share a partition key")
+        self.first = first
+        self.second = second
+    }
+
+    /// The key both route by.
+    public var partitionKey: PartitionKey { first.partitionKey }
+
+    /// Both analyses' empty partials.
+    public func makePartial() -> Self { Self(first.makePartial(), second.makePartial()) }
+
+    /// Merges each analysis with its counterpart.
+    public mutating func merge(_ other: consuming Self) {
+        first.merge(other.first)
+        second.merge(other.second)
+    }
+
+    /// Hands the event to both.
+    @inline(__always)
+    public mutating func visit(_ event: Event) {
+        first.visit(event)
+        second.visit(event)
+    }
+
+    /// Hands the malformed line to both.
+    @inline(__always)
+    public mutating func visitMalformed(_ line: MalformedLine) {
+        first.visitMalformed(line)
+        second.visitMalformed(line)
+    }
+}

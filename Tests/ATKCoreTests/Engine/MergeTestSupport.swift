@@ -1,0 +1,52 @@
+import ATKCore
+import ATKGenerate
+import Foundation
+import Testing
+
+/// The partition counts every merge is checked with: one, even, odd, and more partials than
+/// most users in a small test.
+let mergePartitionCounts = [1, 2, 3, 7]
+
+/// Checks that `prototype`'s merge is exact: `inputs` (one text per input) fed through 1, 2, 3
+/// and 7 partials and merged give what one serial pass gives, as seen through `project`.
+func expectMergesExactly<A: MergeableAnalysis, R: Equatable>(
+    _ inputs: [[UInt8]], prototype: A, sourceLocation: SourceLocation = #_sourceLocation,
+    _ project: (A) -> R
+) {
+    var serial = prototype.makePartial()
+    for (index, bytes) in inputs.enumerated() { _ = LineFeed.feed(bytes, fileIndex: index, into: &serial) }
+    let expected = project(serial)
+    for count in mergePartitionCounts {
+        let merged = LineFeed.feed(inputs, partitions: count, prototype: prototype)
+        let got = project(merged)
+        #expect(got == expected, "\(count) partials", sourceLocation: sourceLocation)
+    }
+}
+
+/// ``expectMergesExactly(_:prototype:sourceLocation:_:)`` for lines of one input.
+func expectMergesExactly<A: MergeableAnalysis, R: Equatable>(
+    lines: [String], prototype: A, sourceLocation: SourceLocation = #_sourceLocation, _ project: (A) -> R
+) {
+    expectMergesExactly(
+        [Array((lines.joined(separator: "\n") + "\n").utf8)], prototype: prototype, sourceLocation: sourceLocation,
+        project)
+}
+
+/// Generated dumps for merge tests: `files` inputs of a simulated app (`users` users each, with
+/// faults and late events), so every analysis meets lifecycles, clicks, exposures, duplicates
+/// and broken lines spread over several inputs.
+func generatedInputs(files: Int = 2, users: Int = 60, faultRate: Double = 0.05, seed: UInt64 = 7) throws -> [[UInt8]] {
+    let directory = try TemporaryDirectory()
+    return try (0..<files).map { index in
+        var options = GeneratorOptions()
+        options.users = users
+        options.seed = seed &+ UInt64(index)
+        options.faultRate = faultRate
+        let path = directory.path("part\(index).jsonl")
+        _ = try DumpGenerator(options: options).generate(to: DumpWriter(path: path, gzip: false))
+        var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        // A malformed line and a line too broken to be an object in every input.
+        bytes += Array("{\"type\":\"track\",\"event\":\n[1,2]\n".utf8)
+        return bytes
+    }
+}
