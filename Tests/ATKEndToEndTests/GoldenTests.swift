@@ -133,20 +133,35 @@ struct GoldenTests {
         return "\(data.count) bytes, \(lines.count - 1) lines, fnv1a64 \(String(digest, radix: 16))\n\(head)\n"
     }
 
+    /// What a golden holds for one run of `arguments`: the command line, exit status, standard
+    /// output and error, and the file written to `{out}` (summarised when large).
+    static func record(_ arguments: [String]) throws -> String {
+        let scratch = try Scratch()
+        let outFile = scratch.url.appendingPathComponent("out.jsonl")
+        let result = try run(arguments.map { $0 == "{out}" ? outFile.path : $0 })
+        var record = "$ atk " + arguments.joined(separator: " ") + "\n"
+        record += "exit \(result.status)\n--- stdout\n\(result.stdout)\n--- stderr\n"
+        record += result.stderr
+        if arguments.contains("{out}") {
+            record += "\n--- {out}\n" + summary(of: outFile)
+        }
+        return record.replacingOccurrences(of: outFile.path, with: "{out}")
+    }
+
+    /// The first line where `record` and `expected` differ, both sides, for an issue.
+    static func firstDifference(_ record: String, _ expected: String) -> String {
+        let got = record.split(separator: "\n", omittingEmptySubsequences: false)
+        let want = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        let first =
+            zip(got, want).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(got.count, want.count)
+        let line = { (lines: [Substring]) in first < lines.count ? String(lines[first]) : "(end)" }
+        return "line \(first + 1):\n  expected: \(line(want))\n  now:      \(line(got))"
+    }
+
     @Test(arguments: cases)
     func matchesGolden(_ testCase: Case) throws {
         _ = Self.prepared
-        let scratch = try Scratch()
-        let outFile = scratch.url.appendingPathComponent("out.jsonl")
-        let arguments = testCase.arguments.map { $0 == "{out}" ? outFile.path : $0 }
-        let result = try Self.run(arguments)
-        var record = "$ atk " + testCase.arguments.joined(separator: " ") + "\n"
-        record += "exit \(result.status)\n--- stdout\n\(result.stdout)\n--- stderr\n"
-        record += result.stderr
-        if testCase.arguments.contains("{out}") {
-            record += "\n--- {out}\n" + Self.summary(of: outFile)
-        }
-        record = record.replacingOccurrences(of: outFile.path, with: "{out}")
+        let record = try Self.record(testCase.arguments)
         let golden = Self.goldens.appendingPathComponent(testCase.name + ".txt")
         if Self.update {
             try FileManager.default.createDirectory(at: Self.goldens, withIntermediateDirectories: true)
@@ -155,13 +170,8 @@ struct GoldenTests {
         }
         let expected = try String(contentsOf: golden, encoding: .utf8)
         if record != expected {
-            let got = record.split(separator: "\n", omittingEmptySubsequences: false)
-            let want = expected.split(separator: "\n", omittingEmptySubsequences: false)
-            let first =
-                zip(got, want).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(got.count, want.count)
-            let line = { (lines: [Substring]) in first < lines.count ? String(lines[first]) : "(end)" }
             Issue.record(
-                "\(testCase.name): differs from Tests/Golden/\(testCase.name).txt at line \(first + 1):\n  golden: \(line(want))\n  now:    \(line(got))"
+                "\(testCase.name): differs from Tests/Golden/\(testCase.name).txt at \(Self.firstDifference(record, expected))"
             )
         }
     }

@@ -18,7 +18,17 @@ struct InputOptions: ParsableArguments {
             valueName: "size"))
     var maxLineBytes: ByteSize = ByteSize(DumpReader.defaultMaxLineLength)
 
+    @Option(
+        help: ArgumentHelp(
+            "Parse workers (1 to 256; default: the processors atk may use). Output is the same for every value; 1 parses on one thread beside the reader.",
+            valueName: "n"))
+    var jobs: Int?
+
+    /// The parse workers to use: `--jobs`, or every processor this process may use.
+    var workers: Int { jobs ?? DumpReader.defaultJobs }
+
     func validate() throws {
+        if let jobs { try OptionRange.check("--jobs", jobs, in: 1...256) }
         if files.isEmpty && Terminal.standardInputIsTerminal {
             throw ValidationError("give at least one dump file, a directory, or - for standard input")
         }
@@ -50,6 +60,20 @@ struct InputOptions: ParsableArguments {
     func read<V: DumpVisitor>(_ resolved: ResolvedInputs, into visitor: inout V) -> (
         reports: [FileReport], unreadable: Bool
     ) {
+        read(resolved) { reader, progress in reader.read(into: &visitor, progress: progress) }
+    }
+
+    /// Reads every input into `analysis` with ``workers`` parse workers (the output is the
+    /// same for every number), as ``read(_:into:)`` does for any visitor.
+    func read<A: MergeableAnalysis>(_ resolved: ResolvedInputs, into analysis: inout A) -> (
+        reports: [FileReport], unreadable: Bool
+    ) {
+        read(resolved) { reader, progress in reader.read(into: &analysis, jobs: workers, progress: progress) }
+    }
+
+    private func read(
+        _ resolved: ResolvedInputs, with body: (DumpReader, ((ReadProgress) -> Void)?) -> [FileReport]
+    ) -> (reports: [FileReport], unreadable: Bool) {
         let sources = resolved.sources
         for error in resolved.errors { Terminal.diagnose(error.description) }
         let reader = DumpReader(sources: sources, maxLineLength: maxLineBytes.bytes)
@@ -57,9 +81,9 @@ struct InputOptions: ParsableArguments {
         var printed = false
         let clock = ContinuousClock()
         var lastPrint = clock.now
-        let reports = reader.read(
-            into: &visitor,
-            progress: showProgress
+        let reports = body(
+            reader,
+            showProgress
                 ? { progress in
                     // At most four redraws a second: a terminal over SSH should not be flooded.
                     guard clock.now - lastPrint >= .milliseconds(250) else { return }

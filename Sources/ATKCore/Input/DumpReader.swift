@@ -92,8 +92,8 @@ public final class DumpReader {
     public let sources: [InputSource]
     /// Longest line read, in bytes without its line end.
     public let maxLineLength: Int
-    private let blockSize: Int
-    private let blocksInFlight: Int
+    let blockSize: Int
+    let blocksInFlight: Int
 
     /// - Parameters:
     ///   - sources: the inputs, read in order.
@@ -182,6 +182,9 @@ struct LineParser {
         fileIndex = index
         lineNumber = 0
     }
+
+    /// Line numbers used so far in the current input, blank lines included.
+    var linesNumbered: Int { lineNumber }
 
     /// Parses every line of `block`; returns the non-blank and malformed line counts.
     mutating func parse<V: DumpVisitor>(_ block: LineBlock, into visitor: inout V) -> (lines: Int, malformed: Int) {

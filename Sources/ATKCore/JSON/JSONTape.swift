@@ -51,13 +51,32 @@ public final class JSONTape {
     /// escape, so it needs no surrogate check.
     var stringFlags: UInt8 = 0
 
+    /// False for a view of entries another tape scanned (``view(_:count:stringFlags:)``).
+    private let ownsEntries: Bool
+
     /// Creates an empty tape.
     public init(capacity: Int = 256) {
         self.capacity = max(capacity, 16)
         entries = .allocate(capacity: self.capacity)
+        ownsEntries = true
     }
 
-    deinit { entries.deallocate() }
+    /// A tape that only views entries kept elsewhere (a parsed block's arena); it never scans.
+    init(viewing entries: UnsafeMutablePointer<TapeEntry>) {
+        self.entries = entries
+        capacity = 0
+        ownsEntries = false
+    }
+
+    deinit { if ownsEntries { entries.deallocate() } }
+
+    /// Points a viewing tape at `count` entries scanned earlier, with their string flags.
+    @inline(__always)
+    func view(_ entries: UnsafeMutablePointer<TapeEntry>, count: Int, stringFlags: UInt8) {
+        self.entries = entries
+        self.count = count
+        self.stringFlags = stringFlags
+    }
 
     /// A valid address for views of empty byte ranges (whose `baseAddress` may be nil).
     nonisolated(unsafe) static let emptyBytes = UnsafeRawPointer(

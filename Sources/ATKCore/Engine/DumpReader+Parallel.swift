@@ -1,0 +1,58 @@
+import Foundation
+
+extension DumpReader {
+    /// The workers a read uses by default: the processors this process may run on.
+    public static var defaultJobs: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+
+    /// Reads every input with `jobs` parse workers, each feeding its own partial of `analysis`
+    /// (``MergeableAnalysis``), then merges the partials into `analysis`.
+    ///
+    /// The result is the one ``read(into:progress:)`` gives, for every `jobs`: a key's events
+    /// reach one partial in input order, and merges are exact. One reader thread reads and
+    /// inflates; the workers take its blocks in turn, parse them, and each visits, block after
+    /// block, the lines its key sends it. Memory: per-key state once (each key lives in one
+    /// partial), plus about `jobs + 2` parsed blocks (1 MiB of text and its tapes each).
+    /// - Parameters:
+    ///   - analysis: an empty analysis; on return, every line merged into it.
+    ///   - jobs: parse workers; 1 reads as ``read(into:progress:)`` does.
+    ///   - progress: called every few MB, from one worker at a time.
+    /// - Returns: one report per input, in input order.
+    public func read<A: MergeableAnalysis>(
+        into analysis: inout A, jobs: Int, progress: ((ReadProgress) -> Void)? = nil
+    ) -> [FileReport] {
+        guard jobs > 1, !sources.isEmpty else { return read(into: &analysis, progress: progress) }
+        let window = jobs + 2
+        let channel = BlockChannel(blocks: window + 2, blockSize: blockSize)
+        let producer = BlockProducer(sources: sources, channel: channel, maxLineLength: maxLineLength)
+        let pass = ParallelPass(
+            prototype: analysis, workers: jobs, channel: channel, window: window, sources: sources,
+            maxLineLength: maxLineLength, progress: progress)
+        let finished = DispatchGroup()
+        let reader = Thread {
+            producer.run()
+            finished.leave()
+        }
+        reader.name = "atk-reader"
+        reader.stackSize = 1 << 20
+        finished.enter()
+        reader.start()
+        let work: any ParallelWork = pass
+        for index in 1..<jobs {
+            let worker = Thread {
+                work.work(index)
+                finished.leave()
+            }
+            worker.name = "atk-worker-\(index)"
+            worker.stackSize = 8 << 20
+            finished.enter()
+            worker.start()
+        }
+        pass.work(0)
+        finished.wait()
+        var partials = pass.partials.compactMap { $0 }
+        var merged = partials.removeFirst()
+        for partial in partials { merged.merge(partial) }
+        analysis = merged
+        return pass.reports
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+
+/// One parallel read: the shared state of N workers that parse blocks and visit their partials.
+///
+/// Each worker loops over three jobs, under one lock: visit the next parsed block (its own lines
+/// only, in input order), or take the next block from the reader thread and parse it, or wait.
+/// Blocks are numbered as they are taken; a block's line numbers are fixed once the blocks before
+/// it are parsed; a block is recycled once every worker has visited it. At most ``window``
+/// blocks are taken and not yet visited by all, which bounds memory whatever the input.
+final class ParallelPass<Analysis: MergeableAnalysis>: ParallelWork, @unchecked Sendable {
+    private let condition = NSCondition()
+    private let channel: BlockChannel
+    private let workers: Int
+    private let key: PartitionKey
+    private let maxLineLength: Int
+    private let slots: [ParsedBlock]
+    /// Blocks taken from the channel (the next block's number).
+    private var taken = 0
+    /// Blocks whose line numbers are known (a prefix of the taken ones).
+    private var numbered = 0
+    private var receiving = false
+    private var channelDone = false
+    /// Per worker: the next block to visit.
+    private var visited: [Int]
+    /// The previous block's last line number, per the input being numbered.
+    private var lastLine = 0
+    private(set) var reports: [FileReport]
+    private(set) var partials: [Analysis?]
+    private let progress: ((ReadProgress) -> Void)?
+    private var totalBytes: Int64 = 0
+    private var totalLines = 0
+    private var nextProgress: Int64 = 16 << 20
+
+    init(
+        prototype: Analysis, workers: Int, channel: BlockChannel, window: Int, sources: [InputSource],
+        maxLineLength: Int, progress: ((ReadProgress) -> Void)?
+    ) {
+        self.channel = channel
+        self.workers = workers
+        self.key = prototype.partitionKey
+        self.maxLineLength = maxLineLength
+        self.progress = progress
+        slots = (0..<window).map { _ in ParsedBlock() }
+        visited = Array(repeating: 0, count: workers)
+        reports = sources.map { FileReport(source: $0) }
+        partials = (0..<workers).map { _ in prototype.makePartial() }
+    }
+
+    private func slot(_ number: Int) -> ParsedBlock { slots[number % slots.count] }
+
+    /// Runs worker `index` until every block is visited; its partial is then in ``partials``.
+    func work(_ index: Int) {
+        condition.lock()
+        guard var partial = partials[index] else { return condition.unlock() }
+        partials[index] = nil
+        let view = JSONTape(viewing: slots[0].entries)
+        while true {
+            let next = visited[index]
+            if next < numbered {
+                condition.unlock()
+                visit(slot(next), worker: index, into: &partial, view: view)
+                condition.lock()
+                finishVisit(next, worker: index)
+                continue
+            }
+            if !channelDone && !receiving && taken - (visited.min() ?? 0) < slots.count {
+                receiving = true
+                let number = taken
+                condition.unlock()
+                let block = channel.receive()
+                condition.lock()
+                receiving = false
+                condition.broadcast()
+                guard let block else {
+                    channelDone = true
+                    continue
+                }
+                taken += 1
+                condition.unlock()
+                parse(block, into: slot(number))
+                condition.lock()
+                slot(number).isParsed = true
+                numberParsedBlocks()
+                continue
+            }
+            if channelDone && !receiving && next == taken { break }
+            condition.wait()
+        }
+        partials[index] = partial
+        condition.unlock()
+    }
+
+    /// Splits and parses `block` into `parsed` (outside the lock).
+    private func parse(_ block: LineBlock, into parsed: ParsedBlock) {
+        parsed.reset(block)
+        var parser = LineParser(maxLineLength: maxLineLength)
+        parser.startFile(block.fileIndex)
+        var recorder = BlockRecorder(
+            parsed: parsed, key: key, partitions: workers, base: UnsafeRawPointer(block.storage))
+        let (lines, malformed) = parser.parse(block, into: &recorder)
+        parsed.nonBlankLines = lines
+        parsed.malformedLines = malformed
+        parsed.linesNumbered = parser.linesNumbered
+    }
+
+    /// Numbers the parsed blocks that follow the numbered ones, in order, and counts them in
+    /// their inputs' reports (under the lock).
+    private func numberParsedBlocks() {
+        var advanced = false
+        while numbered < taken, slot(numbered).isParsed {
+            let parsed = slot(numbered)
+            guard let block = parsed.block else { break }
+            if block.startsFile { lastLine = 0 }
+            parsed.firstLine = lastLine
+            lastLine += parsed.linesNumbered
+            parsed.visitsLeft = workers
+            let index = block.fileIndex
+            reports[index].lines += parsed.nonBlankLines
+            reports[index].malformedLines += parsed.malformedLines
+            reports[index].bytes += Int64(block.count)
+            if let end = block.end {
+                reports[index].error = end.error
+                reports[index].inputBytes = end.inputBytes
+                reports[index].isGzip = end.isGzip
+                reports[index].gzipMembers = end.gzipMembers
+                reports[index].isZstd = end.isZstd
+                reports[index].zstdFrames = end.zstdFrames
+            }
+            totalBytes += Int64(block.count)
+            totalLines += parsed.nonBlankLines
+            if let progress, totalBytes >= nextProgress {
+                progress(ReadProgress(bytes: totalBytes, lines: totalLines, fileIndex: index))
+                nextProgress = totalBytes + (16 << 20)
+            }
+            numbered += 1
+            advanced = true
+        }
+        if advanced { condition.broadcast() }
+    }
+
+    /// Marks block `number` visited by `worker`; the last visitor recycles it (under the lock).
+    private func finishVisit(_ number: Int, worker: Int) {
+        visited[worker] = number + 1
+        let parsed = slot(number)
+        parsed.visitsLeft -= 1
+        if parsed.visitsLeft == 0, let block = parsed.block {
+            parsed.block = nil
+            parsed.isParsed = false
+            parsed.shrinkArena()
+            channel.recycle(block)
+            condition.broadcast()
+        }
+    }
+
+    /// Hands worker `worker`'s lines of `parsed` to its partial, in order (outside the lock).
+    private func visit(_ parsed: ParsedBlock, worker: Int, into partial: inout Analysis, view: JSONTape) {
+        guard let block = parsed.block else { return }
+        let base = UnsafeRawPointer(block.storage)
+        let fileIndex = block.fileIndex
+        let firstLine = parsed.firstLine
+        for line in parsed.lines {
+            let location = LineLocation(fileIndex: fileIndex, line: firstLine + line.relativeLine)
+            let bytes = UnsafeRawBufferPointer(start: base + line.start, count: line.count)
+            if let reason = line.reason {
+                guard PartitionKey.partition(ofMalformed: location, count: workers) == worker else { continue }
+                partial.visitMalformed(
+                    MalformedLine(
+                        bytes: line.count == 0 ? UnsafeRawBufferPointer(start: nil, count: 0) : bytes,
+                        location: location, reason: reason))
+            } else {
+                guard line.partition == worker else { continue }
+                view.view(parsed.entries + line.tapeStart, count: line.tapeCount, stringFlags: line.stringFlags)
+                partial.visit(Event(line: bytes, location: location, tape: view))
+            }
+        }
+    }
+}
+
+/// A worker's whole job, without the analysis's type (a thread's closure captures only this).
+protocol ParallelWork: AnyObject, Sendable {
+    /// Runs worker `index` to the end of the read.
+    func work(_ index: Int)
+}

@@ -1,0 +1,116 @@
+/// A block of whole lines after a parse worker is done with it: every line's place, its JSON
+/// tape (in one arena) or why it is malformed, and the partial its key sends it to.
+///
+/// Line numbers are relative to the block until the blocks before it are parsed; the engine
+/// then sets ``firstLine`` in input order. The block's bytes stay in ``block`` until every
+/// worker has visited its own lines.
+final class ParsedBlock {
+    /// One non-blank line of the block.
+    struct Line {
+        /// Offset of the line's first byte in the block (after a BOM), and its length.
+        var start: Int
+        var count: Int
+        /// The line's number counted from the block's start (1 = the block's first line).
+        var relativeLine: Int
+        /// The line's entries in ``entries``; `tapeCount` is 0 for a malformed line.
+        var tapeStart: Int
+        var tapeCount: Int
+        var stringFlags: UInt8
+        /// The partial the line's key sends it to; -1 for a malformed line (sent by line number).
+        var partition: Int
+        /// Why the line is malformed; nil for an event.
+        var reason: MalformedLine.Reason?
+    }
+
+    /// The block's bytes (nil once recycled).
+    var block: LineBlock?
+    var lines: [Line] = []
+    /// Every event line's tape entries, one after another.
+    private(set) var entries: UnsafeMutablePointer<TapeEntry>
+    private var entryCapacity: Int
+    private var entryCount = 0
+    /// Non-blank and malformed lines, and the line numbers the block uses (blank lines included).
+    var nonBlankLines = 0
+    var malformedLines = 0
+    var linesNumbered = 0
+    /// The number of the line before the block's first, in its input (set in input order).
+    var firstLine = 0
+    /// Parsed, waiting for its line numbers; then visited by every worker.
+    ///
+    /// Changed only under the pass's lock: set once the parse is done, cleared when the block is
+    /// recycled.
+    var isParsed = false
+    /// Workers that still have to visit the block.
+    var visitsLeft = 0
+
+    init() {
+        entryCapacity = 1 << 16
+        entries = .allocate(capacity: entryCapacity)
+    }
+
+    deinit { entries.deallocate() }
+
+    /// Empties the block for the next one (``isParsed`` is false since it was recycled).
+    func reset(_ block: LineBlock) {
+        self.block = block
+        lines.removeAll(keepingCapacity: true)
+        entryCount = 0
+        nonBlankLines = 0
+        malformedLines = 0
+        linesNumbered = 0
+        firstLine = 0
+    }
+
+    /// Copies `tape`'s entries into the arena; returns where they start.
+    func keep(_ tape: JSONTape) -> Int {
+        if entryCount + tape.count > entryCapacity {
+            var capacity = entryCapacity * 2
+            while entryCount + tape.count > capacity { capacity *= 2 }
+            let grown = UnsafeMutablePointer<TapeEntry>.allocate(capacity: capacity)
+            grown.moveInitialize(from: entries, count: entryCount)
+            entries.deallocate()
+            entries = grown
+            entryCapacity = capacity
+        }
+        let start = entryCount
+        (entries + start).initialize(from: tape.entries, count: tape.count)
+        entryCount += tape.count
+        return start
+    }
+
+    /// Returns the arena to its usual size after a block of huge lines.
+    func shrinkArena() {
+        guard entryCapacity > 1 << 20 else { return }
+        entries.deallocate()
+        entryCapacity = 1 << 16
+        entries = .allocate(capacity: entryCapacity)
+        entryCount = 0
+    }
+}
+
+/// The parse worker's visitor: records each line of a block into a ``ParsedBlock`` instead of
+/// analysing it.
+struct BlockRecorder: DumpVisitor {
+    let parsed: ParsedBlock
+    let key: PartitionKey
+    let partitions: Int
+    /// The block's first byte, to turn the lines' addresses into offsets.
+    let base: UnsafeRawPointer
+
+    mutating func visit(_ event: Event) {
+        let start = base.distance(to: event.line.baseAddress ?? base)
+        parsed.lines.append(
+            ParsedBlock.Line(
+                start: start, count: event.line.count, relativeLine: event.location.line,
+                tapeStart: parsed.keep(event.tape), tapeCount: event.tape.count, stringFlags: event.tape.stringFlags,
+                partition: key.partition(of: event, count: partitions), reason: nil))
+    }
+
+    mutating func visitMalformed(_ line: MalformedLine) {
+        let start = line.bytes.baseAddress.map { base.distance(to: $0) } ?? 0
+        parsed.lines.append(
+            ParsedBlock.Line(
+                start: start, count: line.bytes.count, relativeLine: line.location.line, tapeStart: 0, tapeCount: 0,
+                stringFlags: 0, partition: -1, reason: line.reason))
+    }
+}

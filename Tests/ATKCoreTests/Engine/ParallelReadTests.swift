@@ -1,0 +1,116 @@
+import ATKCore
+import Foundation
+import Testing
+
+@Suite("the parallel read: every line once, in order per key, the serial result for every --jobs")
+struct ParallelReadTests {
+    /// Every line as the analysis saw it: where, its bytes, the envelope's name and user.
+    ///
+    /// A malformed line has its reason as its name. Merges by location, so the merged record is
+    /// the serial one.
+    struct Transcript: MergeableAnalysis {
+        struct Entry: Equatable {
+            var location: LineLocation
+            var text: String
+            var event: String?
+            var distinctId: String?
+            var keys: Int
+        }
+        var entries: [Entry] = []
+        /// Per user: the lines seen, in the order seen (must be input order).
+        var perUser: [String: [LineLocation]] = [:]
+
+        func makePartial() -> Transcript { Transcript() }
+        mutating func merge(_ other: consuming Transcript) {
+            entries = (entries + other.entries).sorted { $0.location < $1.location }
+            for (user, lines) in other.perUser {
+                #expect(perUser[user] == nil, "user \(user) in two partials")
+                perUser[user] = lines
+            }
+        }
+        mutating func visit(_ event: Event) {
+            let user = event.distinctId?.stringValue
+            entries.append(
+                Entry(
+                    location: event.location, text: String(decoding: event.line, as: UTF8.self),
+                    event: event.event?.stringValue, distinctId: user, keys: event.root.count))
+            if let user { perUser[user, default: []].append(event.location) }
+        }
+        mutating func visitMalformed(_ line: MalformedLine) {
+            entries.append(
+                Entry(
+                    location: line.location, text: String(decoding: line.bytes, as: UTF8.self), event: nil,
+                    distinctId: nil, keys: -1))
+            entries[entries.count - 1].event = line.reason.description
+        }
+    }
+
+    /// Inputs that stress the cut points: generated dumps, a multi-member gzip with a damaged
+    /// last member, BOM, CRLF, blank lines, an over-long line, a file without a final newline.
+    private func inputs(in directory: TemporaryDirectory) throws -> [InputSource] {
+        let generated = try generatedInputs(files: 2, users: 40)
+        var paths = try generated.enumerated().map { try directory.write("g\($0.offset).jsonl", $0.element) }
+        let first = try gzip(generated[0], in: directory, name: "m1.gz")
+        let second = try gzip(Array(#"{"event":"Z","distinct_id":"u1"}"#.utf8) + [10], in: directory, name: "m2.gz")
+        paths.append(try directory.write("members.jsonl.gz", first + second + Array(second.prefix(second.count - 5))))
+        let odd =
+            "\u{FEFF}{\"event\":\"A\",\"distinct_id\":\"u1\"}\r\n\n   \n{\"event\":\"B\",\"distinct_id\":\"u2\"}\n"
+            + "{\"event\":\"" + String(repeating: "x", count: 3000)
+            + "\"}\n[1]\n{\"event\":\"C\",\"distinct_id\":\"u1\"}"
+        paths.append(try directory.write("odd.jsonl", odd))
+        return paths.map { InputSource.file($0) }
+    }
+
+    private func describe(_ reports: [FileReport]) -> [String] {
+        reports.map {
+            "\($0.lines) \($0.malformedLines) \($0.bytes) \($0.inputBytes) \($0.gzipMembers) \(String(describing: $0.error))"
+        }
+    }
+
+    @Test("jobs 1, 2, 3 and 7 give the serial transcript and reports", arguments: [256, 4096, 1 << 20])
+    func transcript(blockSize: Int) throws {
+        let directory = try TemporaryDirectory()
+        let sources = try inputs(in: directory)
+        var serial = Transcript()
+        let serialReports = DumpReader(sources: sources, maxLineLength: 2048, blockSize: blockSize)
+            .read(into: &serial)
+        #expect(serial.entries.count > 1000)
+        #expect(serialReports.contains { $0.error != nil })
+        for jobs in [1, 2, 3, 7] {
+            var parallel = Transcript()
+            let reports = DumpReader(sources: sources, maxLineLength: 2048, blockSize: blockSize)
+                .read(into: &parallel, jobs: jobs)
+            let difference = zip(parallel.entries, serial.entries).first { $0.0 != $0.1 }
+            #expect(difference == nil, "jobs \(jobs): first difference \(String(describing: difference))")
+            #expect(parallel.entries.count == serial.entries.count, "jobs \(jobs)")
+            #expect(parallel.perUser == serial.perUser, "jobs \(jobs)")
+            #expect(describe(reports) == describe(serialReports), "jobs \(jobs)")
+        }
+    }
+
+    @Test("stats over several inputs is the serial stats for every jobs")
+    func stats() throws {
+        let directory = try TemporaryDirectory()
+        let sources = try inputs(in: directory)
+        var serial = StatsCollector()
+        _ = DumpReader(sources: sources, blockSize: 4096).read(into: &serial)
+        for jobs in [2, 3, 7] {
+            var parallel = StatsCollector()
+            _ = DumpReader(sources: sources, blockSize: 4096).read(into: &parallel, jobs: jobs)
+            #expect(parallel.userCount == serial.userCount)
+            #expect("\(parallel.eventRows)" == "\(serial.eventRows)")
+            #expect(parallel.malformedExamples == serial.malformedExamples)
+        }
+    }
+
+    @Test("an empty input list and empty files read as they do serially")
+    func empty() throws {
+        let directory = try TemporaryDirectory()
+        var stats = StatsCollector()
+        #expect(DumpReader(sources: []).read(into: &stats, jobs: 4).isEmpty)
+        let path = try directory.write("empty.jsonl", "")
+        let reports = DumpReader(sources: [.file(path), .file(path)]).read(into: &stats, jobs: 4)
+        #expect(reports.map(\.lines) == [0, 0])
+        #expect(stats.events == 0)
+    }
+}
