@@ -21,6 +21,8 @@ let package = Package(
             name: "CZstd",
             providers: [.apt(["libzstd-dev"])]
         ),
+        // The JSON scanner's vector byte scans (SSE2, NEON or plain C), inlined into ATKCore.
+        .target(name: "CScan"),
         // Pure engines, free of I/O: JSON Schema (tracking plans), element identifiers from responder
         // chains, ClickHouse-exact funnels, and the linear-time regular expressions the schema's
         // `pattern` and the funnel's `~` share (the only dependency between engines).
@@ -35,7 +37,7 @@ let package = Package(
         // Reading, parsing, the event model and every analysis. No printing, no exit.
         .target(
             name: "ATKCore",
-            dependencies: ["CZlib", "CZstd", "ATKSchema", "ATKElements", "ATKFunnel"]
+            dependencies: ["CZlib", "CZstd", "CScan", "ATKSchema", "ATKElements", "ATKFunnel"]
         ),
         // `atk generate`: the synthetic dump generator, its simulated app and the truth it counts.
         // Demo and test tooling on top of the core; the core does not depend on it.
@@ -66,7 +68,8 @@ let package = Package(
         .testTarget(name: "ATKElementsTests", dependencies: ["ATKElements"]),
         .testTarget(name: "ATKFunnelTests", dependencies: ["ATKFunnel"]),
         .testTarget(
-            name: "ATKCoreTests", dependencies: ["ATKCore", "ATKGenerate", "ATKFuzz", "CZstd"], exclude: ["Fuzz/Inputs"]
+            name: "ATKCoreTests", dependencies: ["ATKCore", "ATKGenerate", "ATKFuzz", "CZstd", "CScan"],
+            exclude: ["Fuzz/Inputs"]
         ),
         .testTarget(name: "ATKGenerateTests", dependencies: ["ATKGenerate", "ATKCore"]),
         .testTarget(name: "ATKCommandsTests", dependencies: ["ATKCommands"]),

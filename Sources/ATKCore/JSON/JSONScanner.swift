@@ -1,4 +1,5 @@
 import ATKSchema
+import CScan
 
 /// Why a line is not a JSON text, and where it stopped making sense.
 public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -184,9 +185,10 @@ public struct JSONScanner {
 
     /// Scans a string starting at its opening quote; returns the offset after the closing quote.
     ///
-    /// Eight bytes at a time (SWAR) while no quote, backslash or control byte is among them. Bytes
-    /// above 0x7F are taken as they are; `validate` checks UTF-8 on its own (`StringEncoding`),
-    /// so the other commands pay nothing for it. A `\u` escape flags its string.
+    /// Sixteen bytes at a time (`atk_string_specials16`), eight (SWAR) near the end, to the next
+    /// quote, backslash or control byte. Bytes above 0x7F are taken as they are; `validate`
+    /// checks UTF-8 on its own (`StringEncoding`), so the other commands pay nothing for it. A
+    /// `\u` escape flags its string.
     @inline(__always)
     private static func scanString(
         _ base: UnsafePointer<UInt8>, _ quote: Int, _ n: Int, _ tape: JSONTape
@@ -195,10 +197,24 @@ public struct JSONScanner {
         var flags: UInt8 = 0
         let raw = UnsafeRawPointer(base)
         while true {
-            while i + 8 <= n {
+            // Jump to the next quote, backslash or control byte: 16 bytes a step with the vector
+            // unit, 8 with SWAR near the line's end, then byte by byte.
+            if i + 16 <= n {
+                let special = atk_string_specials16(base + i)
+                if special == 0 {
+                    i += 16
+                    continue
+                }
+                i += special.trailingZeroBitCount
+            } else if i + 8 <= n {
                 let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                if Self.hasSpecialByte(word) { break }
-                i += 8
+                let special = Self.specialBytes(word)
+                if special == 0 {
+                    i += 8
+                    continue
+                }
+                // The lowest flag is exact (a false flag only follows a true one): jump to it.
+                i += special.trailingZeroBitCount >> 3
             }
             guard i < n else { throw JSONSyntaxError(reason: .unexpectedEnd, offset: i) }
             let c = base[i]
@@ -233,7 +249,13 @@ public struct JSONScanner {
 
     /// True when one of the eight bytes is `"`, `\` or below 0x20.
     @inline(__always)
-    static func hasSpecialByte(_ x: UInt64) -> Bool {
+    static func hasSpecialByte(_ x: UInt64) -> Bool { specialBytes(x) != 0 }
+
+    /// The high bit of each of the eight bytes (little-endian) that is `"`, `\` or below 0x20;
+    /// the lowest bit set marks the first such byte exactly (bits above it may be false alarms,
+    /// from the borrow of a subtraction).
+    @inline(__always)
+    static func specialBytes(_ x: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let quote = x ^ (ones &* 0x22)
@@ -241,7 +263,7 @@ public struct JSONScanner {
         let hasQuote = (quote &- ones) & ~quote & highs
         let hasBackslash = (backslash &- ones) & ~backslash & highs
         let hasControl = (x &- ones &* 0x20) & ~x & highs
-        return (hasQuote | hasBackslash | hasControl) != 0
+        return hasQuote | hasBackslash | hasControl
     }
 
     /// Scans a number per the JSON grammar; returns the offset after it.

@@ -1,3 +1,4 @@
+import CScan
 import Testing
 
 @testable import ATKCore
@@ -85,6 +86,41 @@ struct JSONScannerTests {
         #expect(!JSONScanner.hasSpecialByte(utf8))
         let space = Array("        ".utf8).withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
         #expect(!JSONScanner.hasSpecialByte(space))
+    }
+
+    @Test("the vector scan flags exactly the quotes, backslashes and control bytes of 16 bytes")
+    func vectorSpecials() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet: [UInt8] = [0x00, 0x01, 0x1F, 0x20, 0x21, 0x22, 0x5C, 0x5B, 0x7F, 0x80, 0x9F, 0xA0, 0xE5, 0xFF]
+        for round in 0..<2000 {
+            let bytes = (0..<16).map { k in
+                round % 3 == 0
+                    ? UInt8.random(in: 0...255, using: &generator) : alphabet[(round * 7 + k * k) % alphabet.count]
+            }
+            var expected: UInt32 = 0
+            for (k, c) in bytes.enumerated() where c == 0x22 || c == 0x5C || c < 0x20 { expected |= 1 << k }
+            #expect(bytes.withUnsafeBufferPointer { atk_string_specials16($0.baseAddress) } == expected)
+        }
+    }
+
+    @Test("the lowest flag of the SWAR mask is the first special byte, whatever follows it")
+    func specialByteFirstPosition() {
+        // Every first position, every special byte, followed by every mix that can raise false flags.
+        let fillers: [UInt8] = [UInt8(ascii: "a"), 0x00, 0x21, 0x22, 0x5C, 0x5D, 0x1F, 0x20, 0x80, 0xFF, 0xA0]
+        for position in 0..<8 {
+            for special: UInt8 in [0x22, 0x5C, 0x00, 0x01, 0x1F] {
+                for filler in fillers {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "b"), count: 8)
+                    bytes[position] = special
+                    for k in (position + 1)..<8 { bytes[k] = filler }
+                    let word = UInt64(littleEndian: bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) })
+                    #expect(JSONScanner.specialBytes(word).trailingZeroBitCount >> 3 == position)
+                }
+            }
+        }
+        for filler: UInt8 in [0x20, 0x21, 0x23, 0x5B, 0x5D, 0x7F, 0x80, 0xA0, 0xFF] {
+            #expect(JSONScanner.specialBytes(UInt64(filler) &* 0x0101_0101_0101_0101) == 0)
+        }
     }
 
     @Test("strings longer than a SWAR word keep their exact bounds")
