@@ -104,7 +104,8 @@ public struct ImpressionCollector: MergeableAnalysis {
     public func makePartial() -> ImpressionCollector { ImpressionCollector(options: options) }
 
     /// Moves `other`'s records here, remapping users, screens, paths, elements, keys, lists and
-    /// breakdown values by their text, and batches past ours; adds the counts.
+    /// breakdown values by their text; adds the counts. Batch numbers stay: they are only
+    /// compared within one user's records, which all come from one partial.
     ///
     /// - Complexity: O(records and distinct strings of `other`); its records are released chunk by
     ///   chunk as they are copied.
@@ -132,8 +133,6 @@ public struct ImpressionCollector: MergeableAnalysis {
             if other.exposedElements[id] { exposedElements[Int(mine)] = true }
             return mine
         }
-        let batchOffset = batches
-        batches += other.batches
         records.append(draining: &other.records) { record in
             var record = record
             record.user = user[Int(record.user)]
@@ -142,7 +141,6 @@ public struct ImpressionCollector: MergeableAnalysis {
             record.key = Self.map(record.key, key)
             record.list = Self.map(record.list, list)
             record.value = Self.map(record.value, value)
-            if record.batch >= 0 { record.batch += batchOffset }
             return record
         }
     }

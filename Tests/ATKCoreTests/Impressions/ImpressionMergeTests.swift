@@ -42,10 +42,14 @@ struct ImpressionMergeTests {
             #""$screen_name":"Home","$element_path":"\#(grid)","product_ids":[\#(items)],"idx":[\#(indexes)]"#)
     }
 
+    /// Rows where an absent and an empty `item_id` (keys that read the same) are clicked once
+    /// more than exposed, the absent one first.
+    private static let tiedKeys = Array(20..<26)
+
     /// Users over two inputs (u1 in both); duplicates, gaps and clicks without exposure from
     /// several users (more than the examples kept); key K clicked by u4 (first seen on an empty
-    /// batch), u5 and u6, whose clicks come in the input in another order than the users; keys
-    /// that read the same (`item_id` absent and empty) tied in excess; a screen with an escape;
+    /// batch), u5, u6 and k0…k7, whose clicks come in the input in another order than the users;
+    /// keys that read the same (`item_id` absent and empty) tied in excess; a screen with an escape;
     /// batch exposures; a click on an element never exposed; skipped and malformed lines.
     static let inputs: [[String]] = [
         [
@@ -62,7 +66,7 @@ struct ImpressionMergeTests {
             #"{"type":"track","event":"$AppExposure","distinct_id":"u9","properties":{}}"#,
             batch("u1", 150, #""P1","P2","P3""#, "0,1,2"), batch("u1", 160, #""P2","P3","P4""#, "1,2,3"),
             batch("u1", 170, #""P9""#, #""7""#),
-        ],
+        ] + (0..<8).map { view("k\($0)", 1) } + tiedKeys.map { exposure("t\($0)", 1, row: $0, item: nil) },
         [
             view("u7", 0), exposure("u7", 1, row: 0, item: ""), click("u7", 2, row: 0, item: ""),
             click("u7", 3, row: 0, item: ""),
@@ -74,7 +78,14 @@ struct ImpressionMergeTests {
             view("u8", 0), exposure("u8", 1, row: 0, item: "A"), exposure("u8", 1, row: 0, item: "A"),
             exposure("u8", 2, row: 2, item: "C"), click("u8", 3, row: 7, item: "H"),
             batch("u8", 4, #""P1","P2""#, "0,1"), batch("u8", 4, #""P1""#, "0"),
-        ],
+        ] + (0..<8).reversed().map { click("k\($0)", 30, row: 9, item: "K") }
+            + tiedKeys.flatMap { row in
+                [
+                    click("t\(row)", 2, row: row, item: nil), click("t\(row)", 3, row: row, item: nil),
+                    exposure("v\(row)", 1, row: row, item: ""), click("v\(row)", 2, row: row, item: ""),
+                    click("v\(row)", 3, row: row, item: ""),
+                ]
+            },
     ]
 
     private static var bytes: [[UInt8]] {
@@ -97,7 +108,7 @@ struct ImpressionMergeTests {
         options.itemsProperty = "product_ids"
         options.indexProperty = "idx"
         options.breakdownProperty = "$app_version"
-        options.maxExamples = 2
+        options.maxExamples = 10
         return options
     }
 
@@ -112,17 +123,19 @@ struct ImpressionMergeTests {
 
     @Test("the hand-made lines meet every structure: K's first click is u4's, the tied keys rank by first sight")
     func handMadeLinesCoverTheCases() {
-        var options = Self.options(.buffer)
-        options.maxExamples = 10
-        var collector = LineFeed.feed(Self.bytes, partitions: 3, prototype: ImpressionCollector(options: options))
+        let prototype = ImpressionCollector(options: Self.options(.buffer))
+        var collector = LineFeed.feed(Self.bytes, partitions: 7, prototype: prototype)
         let report = collector.report()
-        // F, the absent item, the empty item, K (u4's click: u4 was first seen before u5 and u6), B, H.
+        // F, the absent item, the empty item, K (u4's click: u4 was first seen before u5, u6 and
+        // k0…k7), B, H; then the tied rows.
         let above = report.examples.filter { $0.finding == .clickThroughAbove100 }.map(\.location)
         let lines = [(0, 5), (0, 12), (1, 3), (1, 6), (1, 13), (1, 18)]
-        #expect(above == lines.map { LineLocation(fileIndex: $0.0, line: $0.1) })
-        // All six exceed by one; the absent and the empty item read the same and tie.
-        #expect(report.keysAboveFullClickThrough.map { $0.key[3] } == [nil, "", "B", "F", "H", "K"])
-        #expect(report.users == 8)
+        #expect(Array(above.prefix(6)) == lines.map { LineLocation(fileIndex: $0.0, line: $0.1) })
+        // K exceeds by ten; the others by one, the absent and the empty item reading the same.
+        #expect(
+            report.keysAboveFullClickThrough.prefix(8).map { ($0.key[2] ?? "") + ($0.key[3] ?? "-") }
+                == ["0:9K", "0:0-", "0:0", "0:1B", "0:20-", "0:20", "0:21-", "0:21"])
+        #expect(report.users == 8 + 8 + 2 * Self.tiedKeys.count)
         #expect(report.skippedEvents == 1)
         #expect((report.findingCounts[.duplicate] ?? 0) > 2)
         #expect((report.findingCounts[.clickWithoutExposure] ?? 0) > 2)
@@ -135,6 +148,7 @@ struct ImpressionMergeTests {
         options.policy = policy
         options.breakdownProperty = "$app_version"
         options.maxExamples = 3
-        expectMergesExactly(try generatedInputs(files: 3), prototype: ImpressionCollector(options: options), Self.summary)
+        expectMergesExactly(
+            try generatedInputs(files: 3), prototype: ImpressionCollector(options: options), Self.summary)
     }
 }
