@@ -103,9 +103,11 @@ public struct ImpressionCollector: MergeableAnalysis {
     /// An empty collector with the same options.
     public func makePartial() -> ImpressionCollector { ImpressionCollector(options: options) }
 
-    /// Moves `other`'s records here, remapping users, screens, paths, elements, keys, lists and
-    /// breakdown values by their text; adds the counts. Batch numbers stay: they are only
-    /// compared within one user's records, which all come from one partial.
+    /// Moves `other`'s records here, with their ids remapped by text, and adds the counts.
+    ///
+    /// Users, screens, paths, elements, keys, lists and breakdown values are joined by their text.
+    /// Batch numbers stay: they are only compared within one user's records, which all come from
+    /// one partial.
     ///
     /// - Complexity: O(records and distinct strings of `other`); its records are released chunk by
     ///   chunk as they are copied.
