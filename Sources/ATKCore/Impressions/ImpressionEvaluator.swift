@@ -357,7 +357,7 @@ extension ImpressionCollector {
     ///
     /// - Complexity: O(n + u) plus O(k log k) per user of k records, where they are not in
     ///   time order already, and O(u log u) to rank users whose ids are not in order of first
-    ///   appearance (after a merge); 4 bytes per record and 8 per user, where sorting the records
+    ///   appearance (after a merge); 4 bytes per record and 16 per user, where sorting the records
     ///   themselves would need half their size again.
     func evaluationOrder() -> [UInt32] {
         let rank = userRanks()

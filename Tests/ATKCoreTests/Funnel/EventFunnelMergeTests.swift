@@ -98,10 +98,14 @@ struct EventFunnelMergeTests {
         #expect(result.total.users.excludedCount == 2)
     }
 
-    @Test("generated dumps over several inputs", arguments: [FunnelMode(), .strictOrder, .strictDeduplication])
-    func generated(mode: FunnelMode) throws {
+    @Test("generated dumps over several inputs")
+    func generated() throws {
         let inputs = try generatedInputs(files: 3)
-        for unit in [FunnelCountingUnit.users, .conversions] {
+        let runs: [(FunnelMode, FunnelCountingUnit)] = [
+            ([], .users), ([], .conversions), (.strictOrder, .users), (.strictOrder, .conversions),
+            ([.strictDeduplication, .strictIncrease], .users),
+        ]
+        for (mode, unit) in runs {
             let prototype = try Self.analysis(
                 steps: "$AppViewScreen,$AppClick,AddToCart", window: "10m", mode: mode, unit: unit
             ) {
@@ -111,7 +115,7 @@ struct EventFunnelMergeTests {
             }
             expectMergesExactly(inputs, prototype: prototype, Self.summary)
         }
-        let byVersion = try Self.analysis(steps: "$AppStart,$AppViewScreen", window: "1h", mode: mode, unit: .users) {
+        let byVersion = try Self.analysis(steps: "$AppStart,$AppViewScreen", window: "1h", mode: [], unit: .users) {
             $0.userProperty = "$app_version"
         }
         expectMergesExactly(inputs, prototype: byVersion, Self.summary)
