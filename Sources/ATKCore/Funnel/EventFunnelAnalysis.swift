@@ -182,8 +182,8 @@ public struct EventFunnelAnalysis: MergeableAnalysis {
         starts.first { $0.time == time }.map { Int32(bitPattern: $0.value) } ?? -1
     }
 
-    /// The top `breakdownLimit` values (ids into `values`) by step-1 count (then by value, missing last), and the
-    /// rest summed as "other".
+    /// The top `breakdownLimit` values (ids into `values`) by step-1 count (then by value,
+    /// missing last), and the rest summed as "other".
     private func breakdownGroups(
         _ attributed: [(value: Int32, attempt: FunnelAttempt, isUserAttempt: Bool)], values: Interner,
         stepCount: Int

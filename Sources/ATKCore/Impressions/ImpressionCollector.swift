@@ -109,9 +109,11 @@ public struct ImpressionCollector: MergeableAnalysis {
     /// Batch numbers stay: they are only compared within one user's records, which all come from
     /// one partial.
     ///
-    /// - Complexity: O(records and distinct strings of `other`); its records are released chunk by
-    ///   chunk as they are copied.
+    /// - Complexity: O(records and distinct strings of the smaller partial); its records are
+    ///   released chunk by chunk as they are copied.
     public mutating func merge(_ other: consuming ImpressionCollector) {
+        // The merge is symmetric: copy the smaller partial's records.
+        if records.count < other.records.count { swap(&self, &other) }
         events += other.events
         skippedEvents += other.skippedEvents
         malformed.merge(other.malformed)
