@@ -17,25 +17,19 @@ import ATKFunnel
 /// user the interned key and 4 bytes per list (16 more in strict-order mode). Unmatched events
 /// cost nothing, except in strict-order mode those not later than the user's earliest step-1
 /// event so far (16 bytes each; with `--count conversions`, every unmatched event).
-public struct EventFunnelAnalysis: DumpVisitor {
+///
+/// Partials (``MergeableAnalysis``) each hold their own users (``FunnelUserTable``); a merge
+/// keeps the tables side by side, so merging copies no per-user state.
+public struct EventFunnelAnalysis: MergeableAnalysis {
     /// What is counted.
     public let configuration: EventFunnelConfiguration
     let engine: FunnelEngine
     private var matcher: FunnelStepMatcher
     private let keepsUnmatched: Bool
-    private var userKeys = Interner(capacity: 4096)
-    /// Step masks (0: unmatched, strict-order mode only).
-    private var stepEvents = UserEventLists()
-    private var exclusions = UserEventLists()
-    /// Step-1 events' breakdown values (bit patterns of value ids, -1: missing), in input order.
-    private var starts = UserEventLists()
-    /// Strict-order mode counting users: per user the earliest step-1 time so far and the
-    /// earliest unmatched time after it (`Int64.max`: none), which is all a later unmatched event
-    /// can matter by; earlier unmatched events go to `stepEvents`.
-    private var earliestStepOne: [Int64] = []
-    private var earliestUnmatchedAbove: [Int64] = []
-    private let foldsUnmatched: Bool
-    private var breakdownValues = Interner(capacity: 64)
+    private var users: FunnelUserTable
+    /// The user tables of the partials merged into this one, disjoint from `users` and from
+    /// each other.
+    private var mergedUsers: [FunnelUserTable] = []
     private var malformed: MalformedExamples
 
     /// Events read (lines that parsed as JSON objects).
@@ -50,21 +44,53 @@ public struct EventFunnelAnalysis: DumpVisitor {
 
     /// - Throws: `FunnelConfigurationError` for a negative window (steps are checked by `FunnelSteps`).
     public init(configuration: EventFunnelConfiguration) throws(FunnelConfigurationError) {
-        self.configuration = configuration
-        engine = try FunnelEngine(
+        let engine = try FunnelEngine(
             stepCount: configuration.steps.steps.count, window: configuration.window.milliseconds,
             mode: configuration.mode)
+        self.init(configuration: configuration, engine: engine)
+    }
+
+    private init(configuration: EventFunnelConfiguration, engine: FunnelEngine) {
+        self.configuration = configuration
+        self.engine = engine
         matcher = FunnelStepMatcher(steps: configuration.steps)
         keepsUnmatched = configuration.mode.contains(.strictOrder)
-        foldsUnmatched = keepsUnmatched && configuration.unit == .users
+        users = FunnelUserTable(foldsUnmatched: keepsUnmatched && configuration.unit == .users)
         malformed = MalformedExamples(limit: configuration.maxExamples)
+    }
+
+    /// Routes by the key users are counted by: the `userProperty` (its text as
+    /// ``EventProperties/withText(_:_:)`` reads it, as ``userIndex(of:)`` does), else `distinct_id`.
+    public var partitionKey: PartitionKey {
+        configuration.userProperty.map { .property($0) } ?? .distinctId
+    }
+
+    /// An empty analysis of the same configuration.
+    public func makePartial() -> EventFunnelAnalysis {
+        EventFunnelAnalysis(configuration: configuration, engine: engine)
+    }
+
+    /// Adds `other`'s counts and keeps its users' tables as they are: the partials' users are
+    /// disjoint and ``result()`` does not depend on the order users are run in, so nothing is
+    /// copied or remapped (breakdown values are joined by their text in ``result()``).
+    ///
+    /// - Complexity: O(partials merged into `other`), plus the malformed examples.
+    public mutating func merge(_ other: consuming EventFunnelAnalysis) {
+        events += other.events
+        matchedEvents += other.matchedEvents
+        exclusionEvents += other.exclusionEvents
+        skippedEvents += other.skippedEvents
+        malformed.merge(other.malformed)
+        for table in CollectionOfOne(other.users) + other.mergedUsers where table.count > 0 {
+            mergedUsers.append(table)
+        }
     }
 
     /// The first malformed lines.
     public var malformedExamples: [MalformedExamples.Example] { malformed.examples }
 
     /// Distinct keys of the users with at least one row kept (every row's user in strict-order mode).
-    public var userCount: Int { userKeys.count }
+    public var userCount: Int { mergedUsers.reduce(users.count) { $0 + $1.count } }
 
     /// Keeps a malformed line as an example while there is room.
     public mutating func visitMalformed(_ line: MalformedLine) {
@@ -83,97 +109,72 @@ public struct EventFunnelAnalysis: DumpVisitor {
             return
         }
         if mask != 0 { matchedEvents += 1 }
-        if mask != 0 || keepsUnmatched { keep(FunnelEvent(time: time, mask: mask), user: user) }
+        if mask != 0 || keepsUnmatched { users.keep(FunnelEvent(time: time, mask: mask), user: user) }
         if isExclusion {
             exclusionEvents += 1
-            exclusions.append(user: user, time: time, value: 0)
+            users.keepExclusion(user: user, time: time)
         }
         if mask & 1 != 0, let property = configuration.breakdownProperty {
-            let value = EventProperties(event).withText(property) { breakdownValues.intern($0) } ?? -1
-            starts.append(user: user, time: time, value: UInt32(bitPattern: value))
+            let value = EventProperties(event).withText(property) { users.breakdownValue($0) } ?? -1
+            users.keepStart(user: user, time: time, value: value)
         }
     }
 
-    /// Keeps a step event, or an unmatched one that may stop a strict-order scan.
-    private mutating func keep(_ event: FunnelEvent, user: Int) {
-        guard foldsUnmatched else {
-            return stepEvents.append(user: user, time: event.time, value: event.mask)
-        }
-        if user >= earliestStepOne.count {
-            earliestStepOne += repeatElement(.max, count: user + 1 - earliestStepOne.count)
-            earliestUnmatchedAbove += repeatElement(.max, count: user + 1 - earliestUnmatchedAbove.count)
-        }
-        if event.mask == 0 && earliestStepOne[user] != .max && event.time > earliestStepOne[user] {
-            // Later than a step-1 event: it stays so as that time can only decrease.
-            earliestUnmatchedAbove[user] = min(earliestUnmatchedAbove[user], event.time)
-            return
-        }
-        if event.mask & 1 != 0 { earliestStepOne[user] = min(earliestStepOne[user], event.time) }
-        stepEvents.append(user: user, time: event.time, value: event.mask)
-    }
-
-    /// The index of the event's user, adding a new one; nil when the event has no key.
+    /// The index of the event's user, adding a new one; nil when the event has no key (the key
+    /// is read as ``partitionKey`` reads it, so a user's rows all reach one partial).
     private mutating func userIndex(of event: Event) -> Int? {
-        let id: Int32?
         if let property = configuration.userProperty {
-            id = EventProperties(event).withText(property) { userKeys.intern($0) }
-        } else if let distinctId = event.distinctId, distinctId.kind == .string {
-            id = distinctId.withUTF8 { userKeys.intern($0) }
-        } else {
-            id = nil
+            return EventProperties(event).withText(property) { users.user($0) }
         }
-        guard let id else { return nil }
-        return Int(id)
-    }
-
-    /// The user's kept events as the engine takes them: in strict-order mode replayed through a
-    /// ``FunnelEventBuffer``, which keeps what can stop a scan.
-    private func events(of user: Int, scratch: inout [(time: Int64, value: UInt32)]) -> [FunnelEvent] {
-        stepEvents.records(of: user, into: &scratch)
-        guard keepsUnmatched else { return scratch.map { FunnelEvent(time: $0.time, mask: $0.value) } }
-        // An `.arbitrary` buffer accepts any order: `append` cannot throw.
-        var buffer = FunnelEventBuffer(engine: engine, unit: configuration.unit)
-        for record in scratch { try? buffer.append(FunnelEvent(time: record.time, mask: record.value)) }
-        if foldsUnmatched, user < earliestUnmatchedAbove.count, earliestUnmatchedAbove[user] != .max {
-            try? buffer.append(FunnelEvent(time: earliestUnmatchedAbove[user], mask: 0))
-        }
-        return buffer.events
+        guard let distinctId = event.distinctId, distinctId.kind == .string else { return nil }
+        return distinctId.withUTF8 { users.user($0) }
     }
 
     /// Runs the engine for every user and aggregates.
+    ///
+    /// The aggregates do not depend on the order users are run in (counts add, times are sorted,
+    /// breakdown values are ranked by count and text), so the users of merged partials are run
+    /// table by table.
     ///
     /// - Complexity: O(n log n) over the kept events, plus the engine's chain search per user.
     public func result() -> EventFunnelResult {
         let stepCount = engine.stepCount
         let unit = configuration.unit
         var total = FunnelTally(stepCount: stepCount, unit: unit)
-        // Counted attempts with their breakdown value (-1 missing), kept only for a breakdown.
+        // Counted attempts with their breakdown value (an id into `values`, -1 missing), kept
+        // only for a breakdown.
         var attributed: [(value: Int32, attempt: FunnelAttempt, isUserAttempt: Bool)] = []
+        var values = Interner(capacity: 64)
         let breakdown = configuration.breakdownProperty != nil
         var scratch: [(time: Int64, value: UInt32)] = []
         var exclusionTimes: [Int64] = []
-        for user in 0..<userKeys.count {
-            let events = events(of: user, scratch: &scratch)
-            exclusions.records(of: user, into: &scratch)
-            exclusionTimes.removeAll(keepingCapacity: true)
-            exclusionTimes.append(contentsOf: scratch.lazy.map(\.time))
-            let attempts = engine.attempts(for: events, exclusionTimes: exclusionTimes, counting: unit)
-            if breakdown { starts.records(of: user, into: &scratch) }
-            for (index, attempt) in attempts.enumerated() where attempt.level > 0 {
-                total.add(attempt, isUserAttempt: index == 0)
-                if breakdown {
-                    attributed.append((Self.value(at: attempt.stepTimes[0], in: scratch), attempt, index == 0))
+        for table in CollectionOfOne(users) + mergedUsers {
+            let valueIds = (0..<table.breakdownValues.count).map { id in
+                table.breakdownValues.withBytes(Int32(id)) { values.intern($0) }
+            }
+            for user in 0..<table.count {
+                let events = table.events(
+                    of: user, engine: engine, unit: unit, keepsUnmatched: keepsUnmatched, scratch: &scratch)
+                table.exclusionTimes(of: user, into: &exclusionTimes, scratch: &scratch)
+                let attempts = engine.attempts(for: events, exclusionTimes: exclusionTimes, counting: unit)
+                if breakdown { table.starts(of: user, into: &scratch) }
+                for (index, attempt) in attempts.enumerated() where attempt.level > 0 {
+                    total.add(attempt, isUserAttempt: index == 0)
+                    if breakdown {
+                        let value = Self.value(at: attempt.stepTimes[0], in: scratch)
+                        attributed.append((value < 0 ? value : valueIds[Int(value)], attempt, index == 0))
+                    }
                 }
             }
         }
         var groups: [EventFunnelResult.Group] = []
         if breakdown {
-            groups = breakdownGroups(attributed, stepCount: stepCount)
+            groups = breakdownGroups(attributed, values: values, stepCount: stepCount)
         }
         return EventFunnelResult(
             configuration: configuration, total: total.group(value: nil, isOther: false), breakdown: groups,
             events: events, matchedEvents: matchedEvents, exclusionEvents: exclusionEvents,
-            skippedEvents: skippedEvents, userCount: userKeys.count, malformedExamples: malformed.examples)
+            skippedEvents: skippedEvents, userCount: userCount, malformedExamples: malformed.examples)
     }
 
     /// The breakdown value of the step-1 event at `time`; the first in input order on a tie.
@@ -181,10 +182,11 @@ public struct EventFunnelAnalysis: DumpVisitor {
         starts.first { $0.time == time }.map { Int32(bitPattern: $0.value) } ?? -1
     }
 
-    /// The top `breakdownLimit` values by step-1 count (then by value, missing last), and the
-    /// rest summed as "other".
+    /// The top `breakdownLimit` values (ids into `values`) by step-1 count (then by value,
+    /// missing last), and the rest summed as "other".
     private func breakdownGroups(
-        _ attributed: [(value: Int32, attempt: FunnelAttempt, isUserAttempt: Bool)], stepCount: Int
+        _ attributed: [(value: Int32, attempt: FunnelAttempt, isUserAttempt: Bool)], values: Interner,
+        stepCount: Int
     ) -> [EventFunnelResult.Group] {
         var entries: [Int32: Int] = [:]
         for item in attributed
@@ -197,7 +199,7 @@ public struct EventFunnelAnalysis: DumpVisitor {
             let (ca, cb) = (entries[a] ?? 0, entries[b] ?? 0)
             if ca != cb { return ca > cb }
             if (a < 0) != (b < 0) { return b < 0 }
-            return breakdownValues.string(max(a, 0)) < breakdownValues.string(max(b, 0))
+            return values.string(max(a, 0)) < values.string(max(b, 0))
         }
         let listed = Array(ranked.prefix(configuration.breakdownLimit))
         let slot = Dictionary(uniqueKeysWithValues: listed.enumerated().map { ($1, $0) })
@@ -213,7 +215,7 @@ public struct EventFunnelAnalysis: DumpVisitor {
             }
         }
         var groups = zip(listed, tallies).map { value, tally in
-            tally.group(value: value < 0 ? nil : breakdownValues.string(value), isOther: false)
+            tally.group(value: value < 0 ? nil : values.string(value), isOther: false)
         }
         if hasOther { groups.append(other.group(value: nil, isOther: true)) }
         return groups

@@ -5,7 +5,10 @@
 /// `pathProperty` (``ActionPathReader`` reads both forms). Users are string `distinct_id`s.
 ///
 /// Memory: O(distinct paths + edges + distinct (path, user) pairs), never O(conversions).
-public struct PathFunnelAnalysis: DumpVisitor {
+///
+/// Partials (``MergeableAnalysis``) merge by text: paths, nodes and entities by their names,
+/// users too (a user is in one partial, so the user sets of a path are disjoint).
+public struct PathFunnelAnalysis: MergeableAnalysis {
     /// What to count.
     public struct Configuration: Sendable {
         /// The event name that counts as a conversion.
@@ -34,6 +37,8 @@ public struct PathFunnelAnalysis: DumpVisitor {
     private var pathNodes: [[Int32]] = []
     private var pathConversions: [Int] = []
     private var pathUsers: [Set<Int32>] = []
+    /// Each path's first conversion: paths whose names join to the same text rank by it.
+    private var pathFirstSeen: [LineLocation] = []
     private var edges: [UInt64: Int] = [:]
     private var stepConversions: [Int]
     private var stepUsers: [Set<Int32>]
@@ -63,6 +68,53 @@ public struct PathFunnelAnalysis: DumpVisitor {
         stepConversions = Array(repeating: 0, count: steps)
         stepUsers = Array(repeating: [], count: steps)
         malformed = MalformedExamples(limit: configuration.maxExamples)
+    }
+
+    /// An empty analysis of the same configuration.
+    public func makePartial() -> PathFunnelAnalysis { PathFunnelAnalysis(configuration: configuration) }
+
+    /// Adds `other`'s counts, joining paths, edges, entities and users by their text; the
+    /// examples of unreadable paths are the first of both by location.
+    ///
+    /// - Complexity: O(distinct users, node names and entities of `other`, plus its paths'
+    ///   nodes, edges and (path, user) pairs).
+    public mutating func merge(_ other: consuming PathFunnelAnalysis) {
+        events += other.events
+        conversions += other.conversions
+        withoutPath += other.withoutPath
+        invalidPath += other.invalidPath
+        malformed.merge(other.malformed)
+        invalidLines = Array((invalidLines + other.invalidLines).sorted().prefix(configuration.maxExamples))
+        let user = users.intern(contentsOf: other.users)
+        let name = reader.names.intern(contentsOf: other.reader.names)
+        let entity = reader.entities.intern(contentsOf: other.reader.entities)
+        for index in other.pathNodes.indices {
+            let names = other.pathNodes[index].map { name[Int($0)] }
+            let path = Int(names.withUnsafeBytes { pathKeys.intern($0) })
+            if path == pathNodes.count {
+                pathNodes.append(names)
+                pathConversions.append(0)
+                pathUsers.append([])
+                pathFirstSeen.append(other.pathFirstSeen[index])
+            }
+            pathConversions[path] += other.pathConversions[index]
+            pathUsers[path].formUnion(other.pathUsers[index].lazy.map { user[Int($0)] })
+            pathFirstSeen[path] = min(pathFirstSeen[path], other.pathFirstSeen[index])
+        }
+        for (key, count) in other.edges {
+            let source = name[Int(key >> 32)], target = name[Int(key & 0xFFFF_FFFF)]
+            edges[UInt64(UInt32(source)) << 32 | UInt64(UInt32(target)), default: 0] += count
+        }
+        for step in stepConversions.indices {
+            stepConversions[step] += other.stepConversions[step]
+            stepUsers[step].formUnion(other.stepUsers[step].lazy.map { user[Int($0)] })
+        }
+        for (key, count) in other.entityConversions {
+            entityConversions[key < 0 ? key : entity[Int(key)], default: 0] += count
+        }
+        for (key, keyUsers) in other.entityUsers {
+            entityUsers[key < 0 ? key : entity[Int(key)], default: []].formUnion(keyUsers.lazy.map { user[Int($0)] })
+        }
     }
 
     /// Keeps a malformed line as an example while there is room.
@@ -99,6 +151,7 @@ public struct PathFunnelAnalysis: DumpVisitor {
             pathNodes.append(names)
             pathConversions.append(0)
             pathUsers.append([])
+            pathFirstSeen.append(event.location)
         }
         pathConversions[path] += 1
         if user >= 0 { pathUsers[path].insert(user) }
@@ -131,7 +184,9 @@ public struct PathFunnelAnalysis: DumpVisitor {
         let named = pathNodes.indices.map { (index: $0, names: pathNodes[$0].map(nodeName)) }
         let ranked = named.sorted { a, b in
             let (ca, cb) = (pathConversions[a.index], pathConversions[b.index])
-            return ca != cb ? ca > cb : a.names.joined(separator: ">") < b.names.joined(separator: ">")
+            if ca != cb { return ca > cb }
+            let (ja, jb) = (a.names.joined(separator: ">"), b.names.joined(separator: ">"))
+            return ja != jb ? ja < jb : pathFirstSeen[a.index] < pathFirstSeen[b.index]
         }
         let paths = ranked.prefix(top).map { item in
             PathFunnelResult.PathRow(

@@ -2,13 +2,21 @@
 /// session boundary, exposure (per item for batch events) and click, never the events
 /// themselves; ``report()`` then sorts them per user and evaluates the page views.
 ///
-/// Memory: 48 bytes per kept record while reading, 4 more to sort them, plus each distinct user,
-/// screen, element, item key, list and breakdown value once. Other events cost nothing.
-public struct ImpressionCollector: DumpVisitor {
+/// Memory: 48 bytes per kept record while reading, 4 more to sort them, plus each distinct user
+/// (with 16 bytes for where it first appeared), screen, element, item key, list and breakdown
+/// value once. Other events cost nothing.
+///
+/// Partials (``MergeableAnalysis``) merge by moving the other partial's records here, their ids
+/// remapped by text; users are disjoint, and ``report()`` orders them, and findings, by where
+/// they appear in the input, so the merged report is the serial one.
+public struct ImpressionCollector: MergeableAnalysis {
     let options: ImpressionOptions
     /// In input order (items of a batch event in list order): a record's index is its sequence.
     var records = ChunkedBuffer<ImpressionRecord>()
     var users = Interner(capacity: 4096)
+    /// Per user: the event that added them; ``report()`` evaluates users in this order (their ids'
+    /// order in a serial read, not after a merge).
+    var userFirstSeen: [LineLocation] = []
     var screens = Interner(capacity: 64)
     var paths = Interner(capacity: 256)
     /// Element id → (screen id, path id), interned as their 8 bytes.
@@ -71,9 +79,11 @@ public struct ImpressionCollector: DumpVisitor {
             skippedEvents += 1
             return
         }
+        let user = id.withUTF8 { users.intern($0) }
+        if Int(user) == userFirstSeen.count { userFirstSeen.append(event.location) }
         var record = ImpressionRecord(
-            time: time, user: id.withUTF8 { users.intern($0) }, file: event.location.fileIndex,
-            line: Int32(clamping: event.location.line), kind: kind)
+            time: time, user: user, file: event.location.fileIndex, line: Int32(clamping: event.location.line),
+            kind: kind)
         if let breakdownName, let value = Self.property(event, breakdownName) {
             record.value = value.withUTF8 { values.intern($0) }
         }
@@ -88,6 +98,60 @@ public struct ImpressionCollector: DumpVisitor {
         case .click, .exposure:
             element(event, into: &record)
         }
+    }
+
+    /// An empty collector with the same options.
+    public func makePartial() -> ImpressionCollector { ImpressionCollector(options: options) }
+
+    /// Moves `other`'s records here, with their ids remapped by text, and adds the counts.
+    ///
+    /// Users, screens, paths, elements, keys, lists and breakdown values are joined by their text.
+    /// Batch numbers stay: they are only compared within one user's records, which all come from
+    /// one partial.
+    ///
+    /// - Complexity: O(records and distinct strings of the smaller partial); its records are
+    ///   released chunk by chunk as they are copied.
+    public mutating func merge(_ other: consuming ImpressionCollector) {
+        // The merge is symmetric: copy the smaller partial's records.
+        if records.count < other.records.count { swap(&self, &other) }
+        events += other.events
+        skippedEvents += other.skippedEvents
+        malformed.merge(other.malformed)
+        let user = users.intern(contentsOf: other.users)
+        for (id, mine) in user.enumerated() {
+            let seen = other.userFirstSeen[id]
+            if Int(mine) == userFirstSeen.count {
+                userFirstSeen.append(seen)
+            } else {
+                userFirstSeen[Int(mine)] = min(userFirstSeen[Int(mine)], seen)
+            }
+        }
+        let screen = screens.intern(contentsOf: other.screens)
+        let path = paths.intern(contentsOf: other.paths)
+        let key = keys.intern(contentsOf: other.keys)
+        let list = lists.intern(contentsOf: other.lists)
+        let value = values.intern(contentsOf: other.values)
+        let element = other.elementParts.indices.map { id in
+            let parts = other.elementParts[id]
+            let mine = elementId(screen: Self.map(parts.screen, screen), path: Self.map(parts.path, path))
+            if other.exposedElements[id] { exposedElements[Int(mine)] = true }
+            return mine
+        }
+        records.append(draining: &other.records) { record in
+            var record = record
+            record.user = user[Int(record.user)]
+            record.screen = Self.map(record.screen, screen)
+            record.element = Self.map(record.element, element)
+            record.key = Self.map(record.key, key)
+            record.list = Self.map(record.list, list)
+            record.value = Self.map(record.value, value)
+            return record
+        }
+    }
+
+    /// `id` through `table` (a merge's map of ids); -1 (none) stays.
+    private static func map(_ id: Int32, _ table: [Int32]) -> Int32 {
+        id < 0 ? id : table[Int(id)]
     }
 
     /// Malformed lines are counted in the reader's `FileReport`s; the first are kept as examples.

@@ -46,6 +46,8 @@ struct ImpressionEvaluator {
     private var keyClicks: [Int32]
     /// Each key's first judged click and the screen it counts under (-1: none yet).
     private var keyFirstClick: [(record: Int32, screen: Int32)]
+    /// Each key's first record in input order (-1: none yet): keys whose rows tie rank by it.
+    private var keyFirstRecord: [Int32]
     /// Per finding kind: how many, and the first `maxExamples` in input order (up to twice as
     /// many between prunings).
     private var findingCounts: [Int]
@@ -68,6 +70,7 @@ struct ImpressionEvaluator {
         keyExposures = Array(repeating: 0, count: collector.keys.count)
         keyClicks = keyExposures
         keyFirstClick = Array(repeating: (-1, -1), count: collector.keys.count)
+        keyFirstRecord = Array(repeating: -1, count: collector.keys.count)
     }
 
     mutating func run() -> ImpressionReport {
@@ -122,6 +125,7 @@ struct ImpressionEvaluator {
         if !inPageView { outside += 1 }
         count(record, screen: screen, element: true) { $0.exposures += 1 }
         keyExposures[Int(record.key)] += 1
+        noteKey(of: index)
         let previous = exposed[record.key]
         let duplicate: Bool
         switch options.policy {
@@ -172,6 +176,7 @@ struct ImpressionEvaluator {
         let screen = screen(of: record)
         if !inPageView { outside += 1 }
         count(record, screen: screen) { $0.clicks += 1 }
+        noteKey(of: index)
         guard record.element >= 0, collector.exposedElements[Int(record.element)] else { return }
         count(record, screen: screen, element: true) { $0.judgedClicks += 1 }
         keyClicks[Int(record.key)] += 1
@@ -180,6 +185,22 @@ struct ImpressionEvaluator {
             count(record, screen: screen, element: true) { $0.clicksWithoutExposure += 1 }
             add(Finding(record: index, other: -1, screen: screen, kind: .clickWithoutExposure))
         }
+    }
+
+    /// Keeps the record as its key's first if it comes first in input order.
+    private mutating func noteKey(of index: Int) {
+        let key = Int(records[index].key)
+        let first = keyFirstRecord[key]
+        if first < 0 || Self.precedes(index, Int(first), in: records) { keyFirstRecord[key] = Int32(index) }
+    }
+
+    /// Whether record `a` comes before record `b` in the input: by file and line, then (items of
+    /// one batch event, all in one partial) by index.
+    private static func precedes(_ a: Int, _ b: Int, in records: ChunkedBuffer<ImpressionRecord>) -> Bool {
+        let (recordA, recordB) = (records[a], records[b])
+        if recordA.file != recordB.file { return recordA.file < recordB.file }
+        if recordA.line != recordB.line { return recordA.line < recordB.line }
+        return a < b
     }
 
     /// Counts the page view's index gaps and forgets its state.
@@ -213,7 +234,8 @@ struct ImpressionEvaluator {
         guard limit > 0 else { return }
         firstFindings[kind].append(finding)
         if firstFindings[kind].count >= 2 * limit {
-            firstFindings[kind].sort { $0.record < $1.record }
+            let records = records
+            firstFindings[kind].sort { Self.precedes($0.record, $1.record, in: records) }
             firstFindings[kind].removeLast(firstFindings[kind].count - limit)
         }
     }
@@ -263,10 +285,19 @@ struct ImpressionEvaluator {
         let above = keyClicks.indices.filter { keyClicks[$0] > keyExposures[$0] }
         report.keysAboveFullClickThroughCount = above.count
         let rows = above.map { key in
-            ImpressionReport.KeyRow(
-                key: collector.keyValues(Int32(key)), exposures: Int(keyExposures[key]), clicks: Int(keyClicks[key]))
+            (
+                key: key,
+                row: ImpressionReport.KeyRow(
+                    key: collector.keyValues(Int32(key)), exposures: Int(keyExposures[key]),
+                    clicks: Int(keyClicks[key]))
+            )
         }
-        report.keysAboveFullClickThrough = Array(rows.sorted(by: Self.byExcess).prefix(options.maxExamples))
+        let ranked = rows.sorted { a, b in
+            if Self.byExcess(a.row, b.row) { return true }
+            if Self.byExcess(b.row, a.row) { return false }
+            return Self.precedes(Int(keyFirstRecord[a.key]), Int(keyFirstRecord[b.key]), in: records)
+        }
+        report.keysAboveFullClickThrough = ranked.prefix(options.maxExamples).map(\.row)
         for key in above {
             let click = keyFirstClick[key]
             add(Finding(record: Int(click.record), other: -1, screen: click.screen, kind: .clickThroughAbove100))
@@ -276,7 +307,8 @@ struct ImpressionEvaluator {
 
         for (index, kind) in ImpressionReport.Finding.allCases.enumerated() {
             report.findingCounts[kind] = findingCounts[index]
-            let first = firstFindings[index].sorted { $0.record < $1.record }.prefix(options.maxExamples)
+            let first = firstFindings[index].sorted { Self.precedes($0.record, $1.record, in: records) }
+                .prefix(options.maxExamples)
             report.examples += first.map { finding in
                 let record = records[finding.record]
                 return ImpressionReport.Example(
@@ -292,7 +324,7 @@ struct ImpressionEvaluator {
         id < 0 ? nil : collector.screens.string(id)
     }
 
-    /// Most clicks over exposures first, then by key.
+    /// Most clicks over exposures first, then by key (keys that read the same tie).
     private static func byExcess(_ a: ImpressionReport.KeyRow, _ b: ImpressionReport.KeyRow) -> Bool {
         let excessA = a.clicks - a.exposures, excessB = b.clicks - b.exposures
         if excessA != excessB { return excessA > excessB }
@@ -319,23 +351,26 @@ extension ImpressionCollector {
         return evaluator.run()
     }
 
-    /// Record indices per user (by user id), each user's by time, ties in input order: a
-    /// counting sort by user, then a sort of each user's indices.
+    /// Record indices per user, users in the order they first appeared (``userFirstSeen``),
+    /// each user's by time, ties in input order: a counting sort by user, then a sort of each
+    /// user's indices.
     ///
     /// - Complexity: O(n + u) plus O(k log k) per user of k records, where they are not in
-    ///   time order already; 4 bytes per record and 8 per user, where sorting the records
+    ///   time order already, and O(u log u) to rank users whose ids are not in order of first
+    ///   appearance (after a merge); 4 bytes per record and 16 per user, where sorting the records
     ///   themselves would need half their size again.
     func evaluationOrder() -> [UInt32] {
+        let rank = userRanks()
         var next = [Int](repeating: 0, count: users.count + 1)
-        for index in records.indices { next[Int(records[index].user) + 1] += 1 }
+        for index in records.indices { next[rank[Int(records[index].user)] + 1] += 1 }
         for user in 0..<users.count { next[user + 1] += next[user] }
         var order = [UInt32](repeating: 0, count: records.count)
         for index in records.indices {
-            let user = Int(records[index].user)
+            let user = rank[Int(records[index].user)]
             order[next[user]] = UInt32(truncatingIfNeeded: index)
             next[user] += 1
         }
-        // Now next[u] is where user u's indices end, and next[u - 1] where they start.
+        // Now next[r] is where the indices of the user ranked r end, and next[r - 1] where they start.
         let records = records
         order.withUnsafeMutableBufferPointer { order in
             var start = 0
@@ -353,5 +388,17 @@ extension ImpressionCollector {
             }
         }
         return order
+    }
+
+    /// Each user's place in order of first appearance: their id in a serial read, where ids are
+    /// given in that order.
+    private func userRanks() -> [Int] {
+        let ids = Array(0..<users.count)
+        guard !zip(userFirstSeen, userFirstSeen.dropFirst()).allSatisfy({ $0 < $1 }) else { return ids }
+        var rank = ids
+        for (place, user) in ids.sorted(by: { userFirstSeen[$0] < userFirstSeen[$1] }).enumerated() {
+            rank[user] = place
+        }
+        return rank
     }
 }

@@ -32,6 +32,19 @@ struct ChunkedBuffer<Element> {
         return index
     }
 
+    /// Moves `other`'s elements, each through `transform`, to the end of this buffer, releasing
+    /// each of `other`'s chunks once it is copied: a merge of partials holds one chunk twice,
+    /// never a whole buffer.
+    ///
+    /// - Complexity: O(`other.count`).
+    mutating func append(draining other: inout ChunkedBuffer, _ transform: (Element) -> Element) {
+        for chunk in other.chunks.indices {
+            for element in other.chunks[chunk] { append(transform(element)) }
+            other.chunks[chunk] = []
+        }
+        other = ChunkedBuffer()
+    }
+
     /// The element at `index`, which must be below `count`.
     @inline(__always)
     subscript(index: Int) -> Element {
