@@ -113,22 +113,59 @@ struct ValidationMergeTests {
         }
     }
 
+    static func text(_ lines: [String]) -> [UInt8] { Array((lines.joined(separator: "\n") + "\n").utf8) }
+
+    /// `lines` fed to `prototype` in one pass.
+    static func serial(_ lines: [String], _ prototype: DumpValidator) -> DumpValidator {
+        var validator = prototype.makePartial()
+        _ = LineFeed.feed(text(lines), into: &validator)
+        return validator
+    }
+
+    /// `lines` fed to two partials of `prototype`, the lines of `users` to the second, merged
+    /// into the second.
+    static func split(_ lines: [String], users: Set<String>, _ prototype: DumpValidator) -> DumpValidator {
+        var partials = TwoPartials(first: prototype.makePartial(), second: prototype.makePartial(), users: users)
+        _ = LineFeed.feed(text(lines), into: &partials)
+        return partials.merged()
+    }
+
+    @Test("of two minority properties on one line, the one that appeared first in the dump is reported")
+    func firstAppearance() {
+        // u2's partial meets `b` (line 2) before `a` (line 11); the dump meets `a` first (line 1).
+        let prototype = Self.validator(breakdown: nil, maxExamples: 20)
+        let merged = Self.report(Self.split(Self.lines, users: ["u2"], prototype))
+        #expect(merged == Self.report(Self.serial(Self.lines, prototype)))
+        #expect(merged.contains("0:11 Buy y a is a string here"))
+    }
+
+    @Test("a merged validator still knows every duplicate key and every user's session")
+    func visitAfterMerge() {
+        let prototype = Self.validator(breakdown: nil, maxExamples: 20)
+        let more = [
+            Self.line("u1", "Buy", Self.t0 + 70_000, track: 5, #""price":3,"q":3"#),
+            Self.line("u1", "$AppEnd", Self.t0 + 100_000, track: 20, #""event_duration":100"#),
+        ]
+        // u1's partial is merged into u2's.
+        var merged = Self.split(Self.lines, users: ["u2"], prototype)
+        _ = LineFeed.feed(Self.text(more), fileIndex: 1, into: &merged)
+        var serial = Self.serial(Self.lines, prototype)
+        _ = LineFeed.feed(Self.text(more), fileIndex: 1, into: &serial)
+        #expect(Self.report(merged) == Self.report(serial))
+        #expect(Self.report(merged).contains("1:1 Buy 5 same _track_id"))
+        #expect(Self.report(merged).contains("(the last one was closed by the $AppEnd at input 1 line 5"))
+    }
+
     @Test("a partial's first type that ends up in the minority with more lines than it kept: not exact")
     func lostLines() {
         // `p` is first a number (u1, line 1); u2's partial sees strings first and keeps only its first ones.
         let numbers = (0..<4).map { Self.line("u1", "Buy", Self.t0, track: $0, "\"p\":\($0)") }
         let strings = (0..<3).map { Self.line("u2", "Buy", Self.t0, track: 10 + $0, "\"p\":\"\($0)\"") }
-        func text(_ lines: [String]) -> [UInt8] { Array((lines.joined(separator: "\n") + "\n").utf8) }
         func serial(_ lines: [String], keep: Int) -> DumpValidator {
-            var validator = Self.validator(breakdown: nil, maxExamples: keep)
-            _ = LineFeed.feed(text(lines), into: &validator)
-            return validator
+            Self.serial(lines, Self.validator(breakdown: nil, maxExamples: keep))
         }
         func split(_ lines: [String], keep: Int) -> DumpValidator {
-            let prototype = Self.validator(breakdown: nil, maxExamples: keep)
-            var partials = TwoPartials(first: prototype.makePartial(), second: prototype.makePartial(), users: ["u2"])
-            _ = LineFeed.feed(text(lines), into: &partials)
-            return partials.merged()
+            Self.split(lines, users: ["u2"], Self.validator(breakdown: nil, maxExamples: keep))
         }
         let mixed = [numbers[0]] + strings + numbers.dropFirst()
         #expect(serial(mixed, keep: 1).mergedExactly)
