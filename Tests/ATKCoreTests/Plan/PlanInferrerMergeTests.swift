@@ -48,4 +48,19 @@ struct PlanInferrerMergeTests {
     func generated() throws {
         expectMergesExactly(try generatedInputs(files: 3), prototype: PlanInferrer(maxEnum: 5), Self.written)
     }
+
+    @Test("names equal as text but not as bytes keep the order of their first line")
+    func equivalentNames() {
+        // The second partial meets the decomposed spellings first; the dump meets the composed ones first.
+        let lines = [
+            Self.line(1, "caf\u{E9}", #""caf\u00e9":1,"x":1"#), Self.line(2, "cafe\u{301}", #""x":1,"cafe\u0301":2"#),
+            Self.line(2, "caf\u{E9}", #""cafe\u0301":1,"caf\u00e9":2"#),
+        ]
+        for maxEnum in [0, 20] {
+            let prototype = PlanInferrer(requiredShare: 0.5, maxEnum: maxEnum)
+            var serial = prototype.makePartial()
+            _ = LineFeed.feed(Array((lines.joined(separator: "\n") + "\n").utf8), into: &serial)
+            #expect(Self.written(SplitByUser.merged(lines, users: ["u2"], prototype)) == Self.written(serial))
+        }
+    }
 }

@@ -94,25 +94,6 @@ struct ValidationMergeTests {
         expectMergesExactly(inputs, prototype: Self.validator(breakdown: nil, maxExamples: 1), Self.report)
     }
 
-    /// Two partials fed by hand: `second` gets the lines of the users it names, `first` the rest.
-    struct TwoPartials: DumpVisitor {
-        var first: DumpValidator
-        var second: DumpValidator
-        let users: Set<String>
-
-        mutating func visit(_ event: Event) {
-            if users.contains(event.distinctId?.stringValue ?? "") { second.visit(event) } else { first.visit(event) }
-        }
-
-        mutating func visitMalformed(_ line: MalformedLine) { first.visitMalformed(line) }
-
-        consuming func merged() -> DumpValidator {
-            var result = second
-            result.merge(first)
-            return result
-        }
-    }
-
     static func text(_ lines: [String]) -> [UInt8] { Array((lines.joined(separator: "\n") + "\n").utf8) }
 
     /// `lines` fed to `prototype` in one pass.
@@ -125,9 +106,7 @@ struct ValidationMergeTests {
     /// `lines` fed to two partials of `prototype`, the lines of `users` to the second, merged
     /// into the second.
     static func split(_ lines: [String], users: Set<String>, _ prototype: DumpValidator) -> DumpValidator {
-        var partials = TwoPartials(first: prototype.makePartial(), second: prototype.makePartial(), users: users)
-        _ = LineFeed.feed(text(lines), into: &partials)
-        return partials.merged()
+        SplitByUser.merged(lines, users: users, prototype)
     }
 
     @Test("of two minority properties on one line, the one that appeared first in the dump is reported")
