@@ -51,9 +51,11 @@ public struct PlanChecker {
     private var planned = Interner(capacity: 64)
     /// The schema of each planned name, by its id in `planned`.
     private let schemas: [CompiledSchema]
-    private var plannedTallies: [EventTally] = []
-    private var unplannedNames = Interner(capacity: 64)
-    private var unplannedCounts: [Int] = []
+    var plannedTallies: [EventTally] = []
+    var unplannedNames = Interner(capacity: 64)
+    var unplannedCounts: [Int] = []
+    /// Per unplanned name: the first line with it (a merge orders names by it).
+    var unplannedFirst: [LineLocation] = []
     private var scratch: [SchemaViolation] = []
     /// Per planned name: `common` and its schema decided member by member, when their roots
     /// allow it (see ``MemberwiseSchema``); nil: always the full validation.
@@ -136,7 +138,10 @@ public struct PlanChecker {
         // One hash lookup finds the tally and the schema.
         guard let id = name.withUTF8({ planned.lookup($0) }) else {
             let id = Int(name.withUTF8 { unplannedNames.intern($0) })
-            if id == unplannedCounts.count { unplannedCounts.append(0) }
+            if id == unplannedCounts.count {
+                unplannedCounts.append(0)
+                unplannedFirst.append(event.location)
+            }
             unplannedCounts[id] += 1
             violations.append(
                 Violation(

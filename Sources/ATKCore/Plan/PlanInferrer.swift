@@ -6,9 +6,10 @@
 /// interned text; per (event name, property key) pair about 40 bytes (the pair and its slot in
 /// an ``IdPairMap``, the presence count, type bits, the head of its value list), 56 more once it
 /// has held two types; per string value kept for an `enum` (at most `maxEnum + 1` a pair) an
-/// 8-byte list node and its interned text, each distinct text once. The plan is written event by
-/// event (``write(indent:to:)``), never held whole.
-public struct PlanInferrer: DumpVisitor {
+/// 8-byte list node and its interned text, each distinct text once; where each event name and
+/// pair first appeared (16 and 12 bytes), which orders names that compare equal as one read
+/// does after a merge. The plan is written event by event (``write(indent:to:)``), never held whole.
+public struct PlanInferrer: MergeableAnalysis {
     /// Share of an event's occurrences a property must be present in to be `required`.
     public var requiredShare: Double
     /// Most distinct string values that still make an `enum`.
@@ -22,32 +23,38 @@ public struct PlanInferrer: DumpVisitor {
     }
 
     /// A `valueHeads` entry: no value yet (or no string seen).
-    private static let noValues: Int32 = -1
+    static let noValues: Int32 = -1
     /// A `valueHeads` entry: more than `maxEnum` values, no longer collected.
-    private static let tooManyValues: Int32 = -2
+    static let tooManyValues: Int32 = -2
 
-    private var events = Interner(capacity: 64)
+    var events = Interner(capacity: 64)
     /// Per event name: track events of this name.
-    private var eventCounts: [Int] = []
+    var eventCounts: [Int] = []
     /// Per event name: those with a `properties` object: what `validate --plan` checks, and what
     /// presence shares are shares of (a missing or non-object `properties` is `envelope.properties`).
-    private var eventChecked: [Int] = []
-    private var propertyNames = Interner(capacity: 256)
+    var eventChecked: [Int] = []
+    var propertyNames = Interner(capacity: 256)
     /// (event id, property id) → pair index; the per-pair arrays below are indexed by it.
-    private var pairs = IdPairMap()
-    private var present: [Int] = []
+    var pairs = IdPairMap()
+    var present: [Int] = []
     /// Bit t: a value of ``SeenType`` t was seen; bits 8-14 likewise for list elements.
-    private var typeBits: [UInt16] = []
+    var typeBits: [UInt16] = []
     /// Per pair that saw two or more types: the count per ``SeenType`` (a single type's count is
     /// `present`).
-    private var mixedCounts: [Int32: [Int]] = [:]
+    var mixedCounts: [Int32: [Int]] = [:]
     /// Per pair: the last node of its distinct string values, or `noValues` / `tooManyValues`.
-    private var valueHeads: [Int32] = []
+    var valueHeads: [Int32] = []
     /// Value lists: the interned text and the previous node (-1: none); nodes of lists that grew
     /// past `maxEnum` are reused through `freeNodes`.
-    private var valueNodes: [(text: Int32, previous: Int32)] = []
-    private var freeNodes: Int32 = -1
-    private var valueTexts = Interner(capacity: 256)
+    var valueNodes: [(text: Int32, previous: Int32)] = []
+    var freeNodes: Int32 = -1
+    var valueTexts = Interner(capacity: 256)
+    /// Per event name: the first line with it.
+    var eventFirst: [LineLocation] = []
+    /// Per pair: where it first appeared, file index << 40 | line.
+    var pairFirst: [UInt64] = []
+    /// Per pair: its member's position on that line.
+    var pairMember: [UInt32] = []
 
     /// An inferrer that has seen nothing yet.
     ///
@@ -70,17 +77,23 @@ public struct PlanInferrer: DumpVisitor {
         if id == eventCounts.count {
             eventCounts.append(0)
             eventChecked.append(0)
+            eventFirst.append(event.location)
         }
         eventCounts[id] += 1
         guard let properties = event.properties, properties.kind == .object else { return }
         eventChecked[id] += 1
+        let place = UInt64(event.location.fileIndex) << 40 | UInt64(event.location.line)
+        var member: UInt32 = 0
         properties.forEachMember { key, value in
+            defer { member &+= 1 }
             let property = key.withUTF8 { propertyNames.intern($0) }
             let (pair, isNew) = pairs.index(eventId, property)
             if isNew {
                 present.append(0)
                 typeBits.append(0)
                 valueHeads.append(Self.noValues)
+                pairFirst.append(place)
+                pairMember.append(member)
             }
             let type = Self.type(of: value)
             count(type, pair: pair)
@@ -118,6 +131,11 @@ public struct PlanInferrer: DumpVisitor {
             bytes.allSatisfy { $0 < 0x80 }
                 ? valueTexts.intern(bytes) : valueTexts.intern(String(decoding: bytes, as: UTF8.self))
         }
+        add(text, pair: pair)
+    }
+
+    /// Adds a value's interned text to the pair's distinct values, or gives them up past `maxEnum`.
+    mutating func add(_ text: Int32, pair: Int) {
         var distinct = 0
         var node = valueHeads[pair]
         while node >= 0 {
@@ -143,7 +161,7 @@ public struct PlanInferrer: DumpVisitor {
     }
 
     /// Puts a value list's nodes on the free list.
-    private mutating func release(_ head: Int32) {
+    mutating func release(_ head: Int32) {
         var node = head
         while node >= 0 {
             let previous = valueNodes[Int(node)].previous
@@ -176,11 +194,15 @@ public struct PlanInferrer: DumpVisitor {
     ///
     /// The plan will report those occurrences (`plan.required`). Empty when `requiredShare` is 1.
     public var partlyMissingRequired: [(event: String, property: String, present: Int, checked: Int)] {
-        pairs.pairs.indices.compactMap { pair -> (event: String, property: String, present: Int, checked: Int)? in
+        pairs.pairs.indices.compactMap { pair -> (event: String, property: String, pair: Int)? in
             let event = pairs.first(pair), checked = eventChecked[Int(event)]
             guard isRequired(present: present[pair], checked: checked), present[pair] < checked else { return nil }
-            return (events.string(event), propertyNames.string(pairs.second(pair)), present[pair], checked)
-        }.sorted { ($0.event, $0.property) < ($1.event, $1.property) }
+            return (events.string(event), propertyNames.string(pairs.second(pair)), pair)
+        }.sorted {
+            ($0.event, $0.property) != ($1.event, $1.property)
+                ? ($0.event, $0.property) < ($1.event, $1.property) : appearedBefore($0.pair, $1.pair)
+        }
+        .map { ($0.event, $0.property, present[$0.pair], eventChecked[Int(pairs.first($0.pair))]) }
     }
 
     /// The plan as JSON: events sorted by name, properties by name.
@@ -247,7 +269,10 @@ public struct PlanInferrer: DumpVisitor {
     /// Calls `body` with each event's name and schema, by name.
     private func forEachEvent(_ body: (String, JSONOutput) throws -> Void) rethrows {
         let names = (0..<events.count).map { events.string(Int32($0)) }
-        let order = names.indices.sorted { names[$0] < names[$1] }
+        // Names equal as text but not as bytes (Unicode equivalents) in the order they appeared.
+        let order = names.indices.sorted {
+            names[$0] != names[$1] ? names[$0] < names[$1] : eventFirst[$0] < eventFirst[$1]
+        }
         // Pair indices grouped by event (a counting sort), each group in pair order.
         var starts = [Int](repeating: 0, count: events.count + 1)
         for pair in pairs.pairs.indices { starts[Int(pairs.first(pair)) + 1] += 1 }
@@ -267,7 +292,9 @@ public struct PlanInferrer: DumpVisitor {
 
     private func eventSchema(_ id: Int, properties: [Int]) -> JSONOutput {
         let checked = eventChecked[id]
-        let named = properties.map { (propertyNames.string(pairs.second($0)), $0) }.sorted { $0.0 < $1.0 }
+        let named = properties.map { (propertyNames.string(pairs.second($0)), $0) }.sorted {
+            $0.0 != $1.0 ? $0.0 < $1.0 : appearedBefore($0.1, $1.1)
+        }
         let required = named.filter { isRequired(present: present[$0.1], checked: checked) }
             .map { JSONOutput.string($0.0) }
         return .object([
@@ -277,6 +304,9 @@ public struct PlanInferrer: DumpVisitor {
             ("x-atk", .object([("count", .int(eventCounts[id])), ("checked", .int(checked))])),
         ])
     }
+
+    /// Whether pair `a` appeared before pair `b` (line, then member).
+    func appearedBefore(_ a: Int, _ b: Int) -> Bool { (pairFirst[a], pairMember[a]) < (pairFirst[b], pairMember[b]) }
 
     /// The count of values of `type` for `pair`.
     private func typeCount(_ type: SeenType, pair: Int) -> Int {
@@ -332,7 +362,7 @@ public struct PlanInferrer: DumpVisitor {
     }
 
     /// The pair's distinct string values (none once past `maxEnum`).
-    private func values(of pair: Int) -> [String] {
+    func values(of pair: Int) -> [String] {
         var values: [String] = []
         var node = valueHeads[pair]
         while node >= 0 {

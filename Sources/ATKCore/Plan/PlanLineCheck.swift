@@ -77,3 +77,10 @@ extension PlanChecker.Rule {
         }
     }
 }
+
+extension PlanLineCheck {
+    /// Adds the tallies of `other`'s checker (``PlanChecker/merge(_:)``).
+    public mutating func merge(_ other: PlanChecker) {
+        checker.merge(other)
+    }
+}

@@ -11,27 +11,37 @@ import ATKSchema
 /// Memory grows with distinct event names and property keys, 8-16 bytes per event with a
 /// `_track_id` (duplicates), 40 bytes per lifecycle event, and the lines of minority property
 /// types; never with whole events.
-public struct DumpValidator: DumpVisitor {
-    private var findings: ValidationFindings
-    private var events = 0
+///
+/// Partials (``MergeableAnalysis``) split that state by user: the per-event records (duplicate
+/// keys, lifecycle events) are each in one partial; names, keys and the line sets of lines with
+/// findings (1 bit per line up to the last such line) are per partial. Merging is exact (see
+/// ``merge(_:)`` and ``mergedExactly``); a run writing bad rows reads with one partial
+/// (``writesWhileReading``).
+public struct DumpValidator: MergeableAnalysis {
+    var findings: ValidationFindings
+    var events = 0
     /// The first error of the bad-rows sink; no more rows are written after it.
-    private var badRowError: (any Error)?
+    var badRowError: (any Error)?
 
+    /// What this run was made from (a partial is made from it again).
+    let request: ValidationRequest
     private let options: ValidationOptions
     private let failPolicy: ValidationFailPolicy
     private let futureLimit: Int64
-    private var nameInterner = Interner(capacity: 256)
-    private var nameInfos: [EventNameInfo] = []
-    private var keyInterner = Interner(capacity: 256)
-    private var keyInfos: [PropertyKeyInfo] = []
+    var nameInterner = Interner(capacity: 256)
+    var nameInfos: [EventNameInfo] = []
+    var keyInterner = Interner(capacity: 256)
+    var keyInfos: [PropertyKeyInfo] = []
+    /// Per property key: where it first appeared, line then member (orders keys as one read did).
+    var keyFirst: [(location: LineLocation, member: Int)] = []
     /// Per event name: the key ids of its last event's properties, in order.
     private var keysByName: [[Int32]] = []
-    private var types: PropertyTypeTracker
-    private var duplicates = DuplicateDetector()
-    private var lifecycle: LifecycleTracker
+    var types: PropertyTypeTracker
+    var duplicates = DuplicateDetector()
+    var lifecycle: LifecycleTracker
     /// The tracking plan's check, which keeps the plan's tallies; nil without a plan.
-    private var plan: PlanLineCheck?
-    private let badRows: (any BadRowSink)?
+    var plan: PlanLineCheck?
+    let badRows: (any BadRowSink)?
     private let breakdownKey: [UInt8]?
     private let checkDuplicates: Bool
     private let checkLifecycle: Bool
@@ -41,6 +51,7 @@ public struct DumpValidator: DumpVisitor {
     /// ``ValidationRequest/registry(withPlan:strictPlan:)`` lists them), the plan's check and
     /// the trackers the enabled rules need.
     public init(_ request: ValidationRequest) {
+        self.request = request
         let options = request.options
         self.options = options
         failPolicy = request.failPolicy
@@ -195,8 +206,13 @@ public struct DumpValidator: DumpVisitor {
     public mutating func finish(reading reports: [FileReport]) -> ValidationResult {
         let keys = keyInterner, names = nameInterner
         if checkTypes {
+            let order = keyFirst.indices.sorted {
+                (keyFirst[$0].location, keyFirst[$0].member, $0) < (keyFirst[$1].location, keyFirst[$1].member, $1)
+            }
+            var rank = [Int](repeating: 0, count: order.count)
+            for (position, key) in order.enumerated() { rank[key] = position }
             types.finish(
-                into: &findings, propertyName: { keys.string(Int32($0)) },
+                into: &findings, propertyName: { keys.string(Int32($0)) }, propertyRank: { rank[$0] },
                 eventName: { $0 >= 0 ? names.string($0) : nil })
         }
         if checkLifecycle { lifecycle.finish(into: &findings) }
@@ -344,7 +360,9 @@ public struct DumpValidator: DumpVisitor {
             } else {
                 keyId =
                     escaped
-                    ? JSONStringEscapes.unescape(keyBytes).withUnsafeBytes { propertyKey($0) } : propertyKey(keyBytes)
+                    ? JSONStringEscapes.unescape(keyBytes).withUnsafeBytes {
+                        propertyKey($0, at: location, member: position)
+                    } : propertyKey(keyBytes, at: location, member: position)
                 if sequence >= 0 {
                     if position < keysByName[sequence].count {
                         keysByName[sequence][position] = keyId
@@ -416,9 +434,13 @@ public struct DumpValidator: DumpVisitor {
 
     /// The id of a property key (decoded bytes), judging it when new.
     @inline(__always)
-    private mutating func propertyKey(_ bytes: UnsafeRawBufferPointer) -> Int32 {
+    private mutating func propertyKey(_ bytes: UnsafeRawBufferPointer, at location: LineLocation, member: Int) -> Int32
+    {
         let id = keyInterner.intern(bytes)
-        if Int(id) == keyInfos.count { keyInfos.append(PropertyKeyInfo(bytes)) }
+        if Int(id) == keyInfos.count {
+            keyInfos.append(PropertyKeyInfo(bytes))
+            keyFirst.append((location, member))
+        }
         return id
     }
 

@@ -11,9 +11,9 @@
 struct DuplicateDetector {
     /// One hour's keys.
     struct Table {
-        private var slots: [UInt64]
+        private(set) var slots: [UInt64]
         private var mask: Int
-        private var used = 0
+        private(set) var used = 0
 
         init(capacity: Int) {
             var size = 16
@@ -51,11 +51,11 @@ struct DuplicateDetector {
         }
     }
 
-    private let capacity: Int
-    private var tables: [Table] = []
-    private var tableOfWindow: [Int64: Int] = [:]
-    private var lastWindow = Int64.min
-    private var lastTable = -1
+    let capacity: Int
+    var tables: [Table] = []
+    var tableOfWindow: [Int64: Int] = [:]
+    var lastWindow = Int64.min
+    var lastTable = -1
 
     /// - Parameter capacity: keys each hour's table holds before it first grows.
     init(capacity: Int = 1024) {

@@ -41,9 +41,9 @@ struct LifecycleTracker {
         var location: LineLocation { LineLocation(fileIndex: Int(place >> 40), line: Int(place & 0xFF_FFFF_FFFF)) }
     }
 
-    private var users = Interner(capacity: 4096)
-    private(set) var records: [Record] = []
-    private let durationTolerance: Int64
+    var users = Interner(capacity: 4096)
+    var records: [Record] = []
+    let durationTolerance: Int64
 
     /// - Parameter durationTolerance: ms `$AppEnd`'s duration may differ from its session's length.
     init(durationTolerance: Int64) {

@@ -20,4 +20,17 @@ struct LineSet {
         words[location.fileIndex][word] |= bit
         return true
     }
+
+    /// Adds every location of `other` (a merge of two partials' sets).
+    ///
+    /// - Complexity: O(words of `other`).
+    mutating func formUnion(_ other: LineSet) {
+        while words.count < other.words.count { words.append([]) }
+        for (file, theirs) in other.words.enumerated() where !theirs.isEmpty {
+            if words[file].count < theirs.count {
+                words[file].append(contentsOf: repeatElement(0, count: theirs.count - words[file].count))
+            }
+            for (index, word) in theirs.enumerated() where word != 0 { words[file][index] |= word }
+        }
+    }
 }

@@ -5,7 +5,7 @@
 /// seen, its count, and its first `keep` lines (the examples, should it end up the minority);
 /// with a breakdown, per-value counts of its other lines. A name seen with a second type gets a
 /// ``Conflict``: the counts of the other types and all their lines.
-/// Memory: 13 bytes per property name and 40 per kept first-type line (up to `keep` a name), plus
+/// Memory: 29 bytes per property name and 40 per kept first-type line (up to `keep` a name), plus
 /// for names seen with two types about 300 bytes and 24 per line of a type other than the first
 /// (nothing in a healthy dump).
 struct PropertyTypeTracker {
@@ -31,7 +31,7 @@ struct PropertyTypeTracker {
     }
 
     /// A kept line of a name's first type, in a list per name.
-    private struct FirstTypeLine {
+    struct FirstTypeLine {
         var line: Int
         var shown: String
         var file: Int32
@@ -48,19 +48,23 @@ struct PropertyTypeTracker {
         var shownValues = [[String]](repeating: [], count: ValueType.allCases.count)
     }
 
-    private let keep: Int
-    private let withBreakdown: Bool
+    let keep: Int
+    let withBreakdown: Bool
     /// Per name: the first type seen, -1 for none.
-    private var firstType: [Int8] = []
+    var firstType: [Int8] = []
+    /// Per name: where its first value was (a merge takes the first type of the earlier side).
+    var firstAt: [LineLocation] = []
     /// Per name: values of the first type.
-    private var firstCount: [Int] = []
+    var firstCount: [Int] = []
     /// Per name: the last of its kept first-type lines (-1: none).
-    private var lastKept: [Int32] = []
-    private var kept = ChunkedBuffer<FirstTypeLine>()
+    var lastKept: [Int32] = []
+    var kept = ChunkedBuffer<FirstTypeLine>()
     /// Per name seen with a second type.
-    private var conflicts: [Int32: Conflict] = [:]
+    var conflicts: [Int32: Conflict] = [:]
     /// (name, breakdown value) → first-type lines not kept.
-    private var unkeptByValue: [UInt64: Int] = [:]
+    var unkeptByValue: [UInt64: Int] = [:]
+    /// name << 2 | type: a (name, type) of which a merge lost lines (see ``isExact``).
+    var lost = Set<Int>()
 
     /// - Parameters:
     ///   - keep: first-type lines kept per name (the examples the report shows).
@@ -82,6 +86,7 @@ struct PropertyTypeTracker {
         if first < 0 {
             first = Int8(type.rawValue)
             firstType[name] = first
+            firstAt[name] = location
         }
         guard Int(first) == type.rawValue else {
             return conflicts[Int32(truncatingIfNeeded: name), default: Conflict()]
@@ -102,12 +107,13 @@ struct PropertyTypeTracker {
     private mutating func grow(to names: Int) {
         let added = names - firstType.count
         firstType += repeatElement(-1, count: added)
+        firstAt += repeatElement(ValidationFindings.unseen, count: added)
         firstCount += repeatElement(0, count: added)
         lastKept += repeatElement(-1, count: added)
     }
 
     /// Per type, the values of property `name`.
-    private func histogram(_ name: Int) -> [Int] {
+    func histogram(_ name: Int) -> [Int] {
         var counts =
             conflicts[Int32(truncatingIfNeeded: name)]?.counts
             ?? [Int](repeating: 0, count: ValueType.allCases.count)
@@ -116,7 +122,7 @@ struct PropertyTypeTracker {
     }
 
     /// The kept lines of `name`'s first type, oldest first, with their shown values.
-    private func firstTypeLines(_ name: Int) -> [(Seen, String)] {
+    func firstTypeLines(_ name: Int) -> [(Seen, String)] {
         var lines: [(Seen, String)] = []
         var index = lastKept[name]
         while index >= 0 {
@@ -132,8 +138,13 @@ struct PropertyTypeTracker {
     ///
     /// - Parameters:
     ///   - propertyName: the name of a property id.
+    ///   - propertyRank: the order of a property id's first appearance (of two minority
+    ///     properties on one line, the earlier is reported).
     ///   - eventName: the name of an event id (-1: none).
-    func finish(into findings: inout ValidationFindings, propertyName: (Int) -> String, eventName: (Int32) -> String?) {
+    func finish(
+        into findings: inout ValidationFindings, propertyName: (Int) -> String, propertyRank: (Int) -> Int,
+        eventName: (Int32) -> String?
+    ) {
         let rule = BuiltInRule.propertyTypeConflict.index
         guard findings.isEnabled(rule) else { return }
         struct Minority {
@@ -148,11 +159,7 @@ struct PropertyTypeTracker {
         for key in conflicts.keys.sorted() {
             let name = Int(key)
             let histogram = histogram(name)
-            guard histogram.filter({ $0 > 0 }).count > 1,
-                let majority = histogram.indices.max(by: {
-                    histogram[$0] < histogram[$1] || (histogram[$0] == histogram[$1] && $0 > $1)
-                })
-            else { continue }
+            guard let majority = majority(of: histogram) else { continue }
             for type in ValueType.allCases where type.rawValue != majority && histogram[type.rawValue] > 0 {
                 let lines: [(Seen, String?)]
                 if type.rawValue == Int(firstType[name]) {
@@ -170,11 +177,7 @@ struct PropertyTypeTracker {
                 }
             }
         }
-        minority.sort {
-            ($0.seen.location.fileIndex, $0.seen.location.line, $0.name) < (
-                $1.seen.location.fileIndex, $1.seen.location.line, $1.name
-            )
-        }
+        minority.sort { ($0.seen.location, propertyRank($0.name)) < ($1.seen.location, propertyRank($1.name)) }
         var previous: LineLocation?
         for entry in minority where entry.seen.location != previous {
             previous = entry.seen.location
@@ -195,6 +198,12 @@ struct PropertyTypeTracker {
         } else {
             for (_, count) in unkept { findings.countLater(rule, lines: count, breakdownValue: 0) }
         }
+    }
+
+    /// The most frequent type of a histogram (the first of equals), nil unless two types have values.
+    func majority(of histogram: [Int]) -> Int? {
+        guard histogram.filter({ $0 > 0 }).count > 1 else { return nil }
+        return histogram.indices.max { histogram[$0] < histogram[$1] || (histogram[$0] == histogram[$1] && $0 > $1) }
     }
 
     /// The type mix of property `name`, largest share first: `number 84.0% / string 16.0%`.

@@ -9,13 +9,13 @@ public struct ValidationFindings {
     /// The run's rules; counters are kept by their indices.
     public let registry: RuleRegistry
     /// Per rule index: lines reported.
-    public private(set) var counts: [Int]
+    public internal(set) var counts: [Int]
     /// Per rule index: the first `maxExamples` findings, in the order they were made.
-    public private(set) var examples: [[ValidationExample]]
+    public internal(set) var examples: [[ValidationExample]]
     /// Lines with at least one error.
-    public private(set) var errorLines = 0
+    public internal(set) var errorLines = 0
     /// Lines with at least one warning.
-    public private(set) var warningLines = 0
+    public internal(set) var warningLines = 0
     /// Per rule index: false for rules left out by `--rule`/`--skip-rule`.
     public let enabled: [Bool]
     /// Findings kept per rule.
@@ -24,12 +24,14 @@ public struct ValidationFindings {
     public let hasBreakdown: Bool
 
     /// Breakdown values (index 0 is "no value").
-    public private(set) var breakdownValues: [String] = ["(none)"]
+    public internal(set) var breakdownValues: [String] = ["(none)"]
     /// Per breakdown value: the lines read.
-    public private(set) var breakdownLines: [Int] = [0]
+    public internal(set) var breakdownLines: [Int] = [0]
+    /// Per breakdown value: the first line read with it (a merge orders values by it).
+    var breakdownFirst = [Self.unseen]
     /// (rule index << 32 | value index) → findings.
-    private var breakdownCounts: [UInt64: Int] = [:]
-    private var breakdownInterner = Interner(capacity: 64)
+    var breakdownCounts: [UInt64: Int] = [:]
+    var breakdownInterner = Interner(capacity: 64)
 
     private var location = LineLocation(fileIndex: 0, line: 0)
     private var breakdownValue: Int32 = 0
@@ -38,8 +40,8 @@ public struct ValidationFindings {
     /// Whether the open line has an error so far.
     public private(set) var lineHasError = false
     private var lineHasWarning = false
-    private var errorSet = LineSet()
-    private var warningSet = LineSet()
+    var errorSet = LineSet()
+    var warningSet = LineSet()
 
     /// - Parameters:
     ///   - enabled: rule ids to check; nil for all. Rules not listed are never counted.
@@ -67,6 +69,7 @@ public struct ValidationFindings {
         lineRules.removeAll(keepingCapacity: true)
         lineHasError = false
         lineHasWarning = false
+        if breakdownLines[Int(breakdownValue)] == 0 { breakdownFirst[Int(breakdownValue)] = location }
         breakdownLines[Int(breakdownValue)] += 1
     }
 
@@ -147,6 +150,7 @@ public struct ValidationFindings {
         if Int(index) == breakdownValues.count {
             breakdownValues.append(breakdownInterner.string(index - 1))
             breakdownLines.append(0)
+            breakdownFirst.append(Self.unseen)
         }
         return index
     }
