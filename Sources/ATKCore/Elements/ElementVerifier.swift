@@ -6,7 +6,12 @@ import ATKElements
 ///
 /// Memory: a few counters per distinct `$lib_version` and `$app_version`, one counter per
 /// distinct recorded → rebuilt pair that differs, and the kept examples; never per event.
-public struct ElementVerifier: DumpVisitor {
+///
+/// Mergeable: every count adds; version rows combine by the version's bytes and pairs by their
+/// text, a pair showing the text of its first event by ``LineLocation`` (canonically equivalent
+/// texts are one pair, as in a serial pass); the examples kept are the first `maxExamples` of
+/// both partials by location. A merge costs O(versions + pairs + examples of the other partial).
+public struct ElementVerifier: MergeableAnalysis {
     /// An event whose chain does not parse.
     public struct InvalidChain: Sendable, Equatable {
         /// Where the event is.
@@ -81,7 +86,7 @@ public struct ElementVerifier: DumpVisitor {
 
     private var resolver = ElementResolver()
     private let maxExamples: Int
-    private var pairCounts: [PairKey: Int] = [:]
+    private var pairCounts: [PairKey: PairTally] = [:]
     private var libVersions = VersionTally()
     private var appVersions = VersionTally()
 
@@ -89,6 +94,13 @@ public struct ElementVerifier: DumpVisitor {
         var field: ElementField
         var recorded: String?
         var rebuilt: String
+    }
+
+    /// A pair's events, and the text of its first event (the one a report shows).
+    private struct PairTally {
+        var key: PairKey
+        var events: Int
+        var first: LineLocation
     }
 
     /// - Parameter maxExamples: how many invalid chains, differing fields and malformed lines to
@@ -100,6 +112,44 @@ public struct ElementVerifier: DumpVisitor {
 
     /// True when some event has an invalid chain, a mismatching or a missing field.
     public var hasFindings: Bool { invalidChains > 0 || eventsWithDifferences > 0 }
+
+    /// An empty verifier keeping as many examples.
+    public func makePartial() -> ElementVerifier { ElementVerifier(maxExamples: maxExamples) }
+
+    /// Adds `other`'s counts, versions and pairs, and keeps the first examples of both.
+    ///
+    /// - Complexity: O(versions + pairs + kept examples of `other`).
+    public mutating func merge(_ other: consuming ElementVerifier) {
+        events += other.events
+        withChain += other.withChain
+        invalidChains += other.invalidChains
+        eventsWithDifferences += other.eventsWithDifferences
+        malformedLines += other.malformedLines
+        for field in ElementField.allCases {
+            mismatches[field.rawValue] += other.mismatches[field.rawValue]
+            missing[field.rawValue] += other.missing[field.rawValue]
+        }
+        malformed.merge(other.malformed)
+        invalidChainExamples = Array(
+            (invalidChainExamples + other.invalidChainExamples).sorted { $0.location < $1.location }
+                .prefix(maxExamples))
+        // An event's differences are kept field by field, so location then field is reading order.
+        differenceExamples = Array(
+            (differenceExamples + other.differenceExamples).sorted {
+                $0.location != $1.location ? $0.location < $1.location : $0.field.rawValue < $1.field.rawValue
+            }.prefix(maxExamples))
+        for (pair, tally) in other.pairCounts {
+            guard let known = pairCounts[pair] else {
+                pairCounts[pair] = tally
+                continue
+            }
+            pairCounts[pair] = PairTally(
+                key: tally.first < known.first ? tally.key : known.key, events: known.events + tally.events,
+                first: min(known.first, tally.first))
+        }
+        libVersions.merge(other.libVersions)
+        appVersions.merge(other.appVersions)
+    }
 
     /// Reads one event.
     public mutating func visit(_ event: Event) {
@@ -142,7 +192,8 @@ public struct ElementVerifier: DumpVisitor {
                 libVersions.rows[lib].missing[field.rawValue] += 1
                 appVersions.rows[app].missing[field.rawValue] += 1
             }
-            pairCounts[PairKey(field: field, recorded: shown, rebuilt: rebuilt), default: 0] += 1
+            let pair = PairKey(field: field, recorded: shown, rebuilt: rebuilt)
+            pairCounts[pair, default: PairTally(key: pair, events: 0, first: event.location)].events += 1
             if differenceExamples.count < maxExamples {
                 differenceExamples.append(
                     Difference(
@@ -166,8 +217,8 @@ public struct ElementVerifier: DumpVisitor {
     /// The most common recorded → rebuilt pairs of `field`: by events, descending, then by
     /// recorded (missing first) and rebuilt value.
     public func commonPairs(_ field: ElementField, limit: Int) -> [Pair] {
-        let pairs = pairCounts.filter { $0.key.field == field }
-            .map { Pair(field: field, recorded: $0.key.recorded, rebuilt: $0.key.rebuilt, events: $0.value) }
+        let pairs = pairCounts.values.filter { $0.key.field == field }
+            .map { Pair(field: field, recorded: $0.key.recorded, rebuilt: $0.key.rebuilt, events: $0.events) }
             .sorted {
                 if $0.events != $1.events { return $0.events > $1.events }
                 if $0.recorded != $1.recorded { return ($0.recorded ?? "") < ($1.recorded ?? "") || $0.recorded == nil }
@@ -196,8 +247,31 @@ private struct VersionTally {
         return id
     }
 
+    /// Adds `other`'s rows to the rows of the same version bytes.
+    mutating func merge(_ other: VersionTally) {
+        rows[0].add(other.rows[0])
+        for id in 0..<other.names.count {
+            let mine = Int(other.names.withBytes(Int32(id)) { names.intern($0) }) + 1
+            if mine == rows.count { rows.append(ElementVerifier.VersionRow(version: names.string(Int32(mine - 1)))) }
+            rows[mine].add(other.rows[id + 1])
+        }
+    }
+
     var sortedRows: [ElementVerifier.VersionRow] {
         let named = rows.dropFirst().sorted { VersionOrder.precedes($0.version ?? "", $1.version ?? "") }
         return named + (rows[0].withChain > 0 ? [rows[0]] : [])
+    }
+}
+
+extension ElementVerifier.VersionRow {
+    /// Adds `other`'s counts to this row's.
+    fileprivate mutating func add(_ other: Self) {
+        withChain += other.withChain
+        invalidChains += other.invalidChains
+        eventsWithDifferences += other.eventsWithDifferences
+        for field in ElementField.allCases {
+            mismatches[field.rawValue] += other.mismatches[field.rawValue]
+            missing[field.rawValue] += other.missing[field.rawValue]
+        }
     }
 }
