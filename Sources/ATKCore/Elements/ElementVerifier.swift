@@ -158,8 +158,8 @@ public struct ElementVerifier: MergeableAnalysis {
         let reading = resolver.chain(properties.responderChain)
         if case .absent = reading { return }
         withChain += 1
-        let lib = libVersions.slot(properties.libVersion)
-        let app = appVersions.slot(properties.appVersion)
+        let lib = libVersions.slot(properties.libVersion, at: event.location)
+        let app = appVersions.slot(properties.appVersion, at: event.location)
         libVersions.rows[lib].withChain += 1
         appVersions.rows[app].withChain += 1
         let identity: ElementIdentity
@@ -235,15 +235,23 @@ public struct ElementVerifier: MergeableAnalysis {
 }
 
 /// Counters per distinct version string, interned; slot 0 is "no version".
+///
+/// Rows are per distinct bytes, so two canonically equivalent versions (`é` and `e` + U+0301)
+/// are two rows that ``VersionOrder`` ties: they keep the order of their first events.
 private struct VersionTally {
     var names = Interner(capacity: 16)
     var rows = [ElementVerifier.VersionRow(version: nil)]
+    /// Per row, where its version was first seen (slot 0's is unused).
+    var firstSeen = [LineLocation(fileIndex: 0, line: 0)]
 
-    /// The row of `version` (a string property), adding it if new.
-    mutating func slot(_ version: JSONNode?) -> Int {
+    /// The row of `version` (a string property) of the event at `location`, adding it if new.
+    mutating func slot(_ version: JSONNode?, at location: LineLocation) -> Int {
         guard let version, version.kind == .string else { return 0 }
         let id = Int(version.withUTF8 { names.intern($0) }) + 1
-        if id == rows.count { rows.append(ElementVerifier.VersionRow(version: names.string(Int32(id - 1)))) }
+        if id == rows.count {
+            rows.append(ElementVerifier.VersionRow(version: names.string(Int32(id - 1))))
+            firstSeen.append(location)
+        }
         return id
     }
 
@@ -252,13 +260,21 @@ private struct VersionTally {
         rows[0].add(other.rows[0])
         for id in 0..<other.names.count {
             let mine = Int(other.names.withBytes(Int32(id)) { names.intern($0) }) + 1
-            if mine == rows.count { rows.append(ElementVerifier.VersionRow(version: names.string(Int32(mine - 1)))) }
+            if mine == rows.count {
+                rows.append(ElementVerifier.VersionRow(version: names.string(Int32(mine - 1))))
+                firstSeen.append(other.firstSeen[id + 1])
+            }
             rows[mine].add(other.rows[id + 1])
+            firstSeen[mine] = min(firstSeen[mine], other.firstSeen[id + 1])
         }
     }
 
     var sortedRows: [ElementVerifier.VersionRow] {
-        let named = rows.dropFirst().sorted { VersionOrder.precedes($0.version ?? "", $1.version ?? "") }
+        let named = rows.indices.dropFirst().sorted { a, b in
+            let (x, y) = (rows[a].version ?? "", rows[b].version ?? "")
+            if VersionOrder.precedes(x, y) { return true }
+            return !VersionOrder.precedes(y, x) && firstSeen[a] < firstSeen[b]
+        }.map { rows[$0] }
         return named + (rows[0].withChain > 0 ? [rows[0]] : [])
     }
 }

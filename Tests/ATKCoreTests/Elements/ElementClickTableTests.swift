@@ -63,8 +63,8 @@ struct ElementClickTableTests {
 
 @Suite("elements top merges exactly")
 struct ElementClickTableMergeTests {
-    private func summary(_ table: ElementClickTable) -> [UInt8] {
-        ElementMergeLines.bytes(
+    private func summary(_ table: ElementClickTable) -> ExactText {
+        ExactText(
             "\(table.events) \(table.clicks) \(table.rebuiltClicks) \(table.malformedLines) \(table.groupCount) "
                 + "\(table.rows()) \(table.rows(limit: 2)) \(table.malformedExamples)")
     }

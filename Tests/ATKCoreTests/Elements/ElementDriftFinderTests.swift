@@ -86,8 +86,8 @@ struct ElementDriftFinderTests {
 
 @Suite("elements drift merges exactly")
 struct ElementDriftFinderMergeTests {
-    private func summary(_ finder: ElementDriftFinder) -> [UInt8] {
-        ElementMergeLines.bytes(
+    private func summary(_ finder: ElementDriftFinder) -> ExactText {
+        ExactText(
             "\(finder.events) \(finder.clicks) \(finder.skippedClicks) \(finder.malformedLines) "
                 + "\(finder.drifts) \(finder.malformedExamples)")
     }

@@ -18,24 +18,33 @@ enum ElementMergeLines {
     private static let appVersions = ["2.9.0", "2.10.0", "2.10.0-b\u{e9}ta", "2.10.0-be\u{301}ta"]
     private static let osVersions = ["16.4", "17.0", "17.10"]
 
-    /// The lines of input `file`: two to four per user, users in a different order per input.
+    /// The lines of input `file`: two to four per click, for users and forms drawn from a seeded
+    /// sequence, so every split puts a user's first form in some partial other than the first.
     static func lines(file: Int) -> [String] {
         var lines: [String] = []
-        for step in 0..<12 {
-            let index = (step * (file + 1) * 5) % 12
+        var state = UInt64(file + 1) &* 0x9E37_79B9_7F4A_7C15
+        func draw(_ count: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(count))
+        }
+        for step in 0..<24 {
+            let index = draw(12)
             let user = "u\(index)"
-            let decomposed = (index + file + step) % 2 == 1
-            let app = appVersions[(index + file) % appVersions.count]
-            let os = osVersions[(index * 7 + file) % osVersions.count]
-            let screen = accented("Caf", decomposed: decomposed)
-            let content = accented("Achet", decomposed: !decomposed)
-            let type = index % 4 == 3 ? "" : #","$element_type":"UIButton""#
+            let version = draw(appVersions.count)
+            let app = appVersions[version]
+            let osIndex = draw(osVersions.count)
+            let os = osVersions[osIndex]
+            let screen = accented("Caf", decomposed: draw(2) == 1)
+            let content = accented("Achet", decomposed: draw(2) == 1)
+            let type = draw(5) == 0 ? "" : #","$element_type":"UIButton""#
             lines.append(
                 ElementLines.event(
                     #""$screen_name":"\#(screen)","$element_position":"0:\#(index % 5)","$element_content":"\#(content)""#
-                        + type, user: user, chain: chains[(index + step) % chains.count], app: app, os: os,
+                        + type, user: user, chain: chains[draw(chains.count)], app: app, os: os,
                     lib: index % 3 == 0 ? "4.10.0" : "4.9.\(file)"))
-            let path = "UIView/V\((index + file) % 3)/" + accented("Bouton", decomposed: decomposed)
+            // Each app version moves the button, and so does the newest OS: drifts of both kinds.
+            let folder = "UIView/V\(min(version, 2))/" + (osIndex == 2 ? "Bar/" : "")
+            let path = folder + accented("Bouton", decomposed: draw(2) == 1)
             lines.append(
                 ElementLines.event(
                     #""$screen_name":"Shop","$element_path":"\#(path)","$element_content":"\#(content)""# + type,
@@ -61,6 +70,4 @@ enum ElementMergeLines {
         (0..<3).map { Array((lines(file: $0).joined(separator: "\n") + "\n").utf8) }
     }
 
-    /// `text`'s bytes: Swift compares strings by canonical equivalence, a report prints bytes.
-    static func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 }

@@ -111,9 +111,9 @@ struct ElementVerifierTests {
 
 @Suite("elements verify merges exactly")
 struct ElementVerifierMergeTests {
-    private func summary(_ v: ElementVerifier) -> [UInt8] {
+    private func summary(_ v: ElementVerifier) -> ExactText {
         let pairs = ElementField.allCases.map { v.commonPairs($0, limit: 100) }
-        return ElementMergeLines.bytes(
+        return ExactText(
             "\(v.events) \(v.withChain) \(v.invalidChains) \(v.eventsWithDifferences) \(v.malformedLines) "
                 + "\(v.mismatches) \(v.missing) \(v.hasFindings) \(pairs) \(v.libVersionRows) \(v.appVersionRows) "
                 + "\(v.invalidChainExamples) \(v.differenceExamples) \(v.malformedExamples)")

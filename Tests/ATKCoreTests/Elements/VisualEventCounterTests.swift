@@ -67,8 +67,8 @@ struct VisualEventCounterMergeTests {
         ]}
         """
 
-    private func summary(_ counter: VisualEventCounter) -> [UInt8] {
-        ElementMergeLines.bytes(
+    private func summary(_ counter: VisualEventCounter) -> ExactText {
+        ExactText(
             "\(counter.events) \(counter.clicks) \(counter.matchedClicks) \(counter.rebuiltClicks) "
                 + "\(counter.malformedLines) \(counter.rows) \(counter.malformedExamples)")
     }
