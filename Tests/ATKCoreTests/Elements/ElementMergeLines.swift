@@ -16,7 +16,7 @@ enum ElementMergeLines {
         #"["UIButton|view|0|UILabel","UIView|view"]"#, #"[1,2]"#,
     ]
     private static let appVersions = ["2.9.0", "2.10.0", "2.10.0-b\u{e9}ta", "2.10.0-be\u{301}ta"]
-    private static let osVersions = ["16.4", "17.0", "17.10"]
+    private static let osVersions = ["16.4", "17.0", "17.10-b\u{e9}ta", "17.10-be\u{301}ta"]
 
     /// The lines of input `file`: two to four per click, for users and forms drawn from a seeded
     /// sequence, so every split puts a user's first form in some partial other than the first.
@@ -27,7 +27,7 @@ enum ElementMergeLines {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((state >> 33) % UInt64(count))
         }
-        for step in 0..<24 {
+        for step in 0..<36 {
             let index = draw(12)
             let user = "u\(index)"
             let version = draw(appVersions.count)
@@ -43,7 +43,7 @@ enum ElementMergeLines {
                         + type, user: user, chain: chains[draw(chains.count)], app: app, os: os,
                     lib: index % 3 == 0 ? "4.10.0" : "4.9.\(file)"))
             // Each app version moves the button, and so does the newest OS: drifts of both kinds.
-            let folder = "UIView/V\(min(version, 2))/" + (osIndex == 2 ? "Bar/" : "")
+            let folder = "UIView/V\(min(version, 2))/" + (osIndex >= 2 ? "Bar/" : "")
             let path = folder + accented("Bouton", decomposed: draw(2) == 1)
             lines.append(
                 ElementLines.event(
