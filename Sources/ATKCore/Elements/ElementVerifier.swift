@@ -64,16 +64,18 @@ public struct ElementVerifier: MergeableAnalysis {
 
     /// Events read.
     public private(set) var events = 0
+    /// The counts over every version, kept as a row so that they add up like one.
+    private var totals = VersionRow(version: nil)
     /// Events with a `$responder_chain`.
-    public private(set) var withChain = 0
+    public var withChain: Int { totals.withChain }
     /// Events whose `$responder_chain` could not be parsed.
-    public private(set) var invalidChains = 0
+    public var invalidChains: Int { totals.invalidChains }
     /// Per ``ElementField`` (by raw value): events whose recorded value differs.
-    public private(set) var mismatches = [0, 0, 0]
+    public var mismatches: [Int] { totals.mismatches }
     /// Per ``ElementField``: events without the recorded field although the rebuild has one.
-    public private(set) var missing = [0, 0, 0]
+    public var missing: [Int] { totals.missing }
     /// Events with at least one mismatching or missing field.
-    public private(set) var eventsWithDifferences = 0
+    public var eventsWithDifferences: Int { totals.eventsWithDifferences }
     /// Lines that were not a JSON object.
     public private(set) var malformedLines = 0
     private var malformed: MalformedExamples
@@ -121,14 +123,8 @@ public struct ElementVerifier: MergeableAnalysis {
     /// - Complexity: O(versions + pairs + kept examples of `other`).
     public mutating func merge(_ other: consuming ElementVerifier) {
         events += other.events
-        withChain += other.withChain
-        invalidChains += other.invalidChains
-        eventsWithDifferences += other.eventsWithDifferences
+        totals.add(other.totals)
         malformedLines += other.malformedLines
-        for field in ElementField.allCases {
-            mismatches[field.rawValue] += other.mismatches[field.rawValue]
-            missing[field.rawValue] += other.missing[field.rawValue]
-        }
         malformed.merge(other.malformed)
         invalidChainExamples = Array(
             (invalidChainExamples + other.invalidChainExamples).sorted { $0.location < $1.location }
@@ -157,7 +153,7 @@ public struct ElementVerifier: MergeableAnalysis {
         let properties = ElementProperties(event)
         let reading = resolver.chain(properties.responderChain)
         if case .absent = reading { return }
-        withChain += 1
+        totals.withChain += 1
         let lib = libVersions.slot(properties.libVersion, at: event.location)
         let app = appVersions.slot(properties.appVersion, at: event.location)
         libVersions.rows[lib].withChain += 1
@@ -166,7 +162,7 @@ public struct ElementVerifier: MergeableAnalysis {
         switch reading {
         case .absent: return
         case .invalid(let reason):
-            invalidChains += 1
+            totals.invalidChains += 1
             libVersions.rows[lib].invalidChains += 1
             appVersions.rows[app].invalidChains += 1
             if invalidChainExamples.count < maxExamples {
@@ -184,11 +180,11 @@ public struct ElementVerifier: MergeableAnalysis {
             differs = true
             let shown = comparison == .missing ? nil : ElementField.display(recorded)
             if comparison == .mismatch {
-                mismatches[field.rawValue] += 1
+                totals.mismatches[field.rawValue] += 1
                 libVersions.rows[lib].mismatches[field.rawValue] += 1
                 appVersions.rows[app].mismatches[field.rawValue] += 1
             } else {
-                missing[field.rawValue] += 1
+                totals.missing[field.rawValue] += 1
                 libVersions.rows[lib].missing[field.rawValue] += 1
                 appVersions.rows[app].missing[field.rawValue] += 1
             }
@@ -202,7 +198,7 @@ public struct ElementVerifier: MergeableAnalysis {
             }
         }
         if differs {
-            eventsWithDifferences += 1
+            totals.eventsWithDifferences += 1
             libVersions.rows[lib].eventsWithDifferences += 1
             appVersions.rows[app].eventsWithDifferences += 1
         }
