@@ -8,7 +8,13 @@ import ATKElements
 /// `$element_content` is the recorded one.
 ///
 /// Memory: one entry per group and one per (group, user) pair.
-public struct ElementClickTable: DumpVisitor {
+///
+/// Mergeable: groups combine by their text (a partial's group ids are its own), clicks add, and
+/// distinct users add (a user's clicks all reach one partial, so no user is counted twice). A
+/// group shows the text of its first click by ``LineLocation``: canonically equivalent texts
+/// (`é` and `e` + U+0301) are one group, and a serial pass keeps the first one it saw. A merge
+/// costs O(groups of the other partial).
+public struct ElementClickTable: MergeableAnalysis {
     /// One group of clicks.
     public struct Row: Sendable, Equatable {
         /// The clicks' `$screen_name`; nil when absent.
@@ -37,6 +43,8 @@ public struct ElementClickTable: DumpVisitor {
     private var groups: [Key: Int] = [:]
     private var keys: [Key] = []
     private var groupClicks: [Int] = []
+    /// Per group, its first click: whose text the group shows.
+    private var firstClicks: [LineLocation] = []
     private var users = GroupUsers()
 
     /// Events read.
@@ -58,6 +66,40 @@ public struct ElementClickTable: DumpVisitor {
         reader = ElementClicks(useRecordedIdentifiers: useRecordedIdentifiers)
     }
 
+    /// An empty table grouping the same way.
+    public func makePartial() -> ElementClickTable {
+        var partial = ElementClickTable(byPosition: byPosition)
+        partial.reader = reader.makePartial()
+        return partial
+    }
+
+    /// Adds `other`'s groups by their text: clicks and distinct users add; a group keeps the
+    /// text of the earlier first click.
+    ///
+    /// - Complexity: O(groups of `other`).
+    public mutating func merge(_ other: consuming ElementClickTable) {
+        reader.merge(other.reader)
+        var mine: [Int] = []
+        mine.reserveCapacity(other.keys.count)
+        for (index, key) in other.keys.enumerated() {
+            if let group = groups[key] {
+                groupClicks[group] += other.groupClicks[index]
+                if other.firstClicks[index] < firstClicks[group] {
+                    keys[group] = key
+                    firstClicks[group] = other.firstClicks[index]
+                }
+                mine.append(group)
+            } else {
+                groups[key] = keys.count
+                mine.append(keys.count)
+                keys.append(key)
+                groupClicks.append(other.groupClicks[index])
+                firstClicks.append(other.firstClicks[index])
+            }
+        }
+        users.merge(other.users) { mine[$0] }
+    }
+
     /// Reads one event.
     public mutating func visit(_ event: Event) {
         guard let (properties, element) = reader.read(event) else { return }
@@ -73,6 +115,7 @@ public struct ElementClickTable: DumpVisitor {
             groups[key] = group
             keys.append(key)
             groupClicks.append(0)
+            firstClicks.append(event.location)
         }
         groupClicks[group] += 1
         users.add(event, to: group)

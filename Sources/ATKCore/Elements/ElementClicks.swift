@@ -40,4 +40,21 @@ public struct ElementClicks {
         malformedLines += 1
         malformed.record(line)
     }
+
+    /// An empty reader keyed the same way.
+    public func makePartial() -> ElementClicks {
+        ElementClicks(useRecordedIdentifiers: resolver.useRecordedIdentifiers)
+    }
+
+    /// Adds `other`'s counts and keeps the first malformed lines of both by location (the chain
+    /// cache is a partial's own: it changes no result).
+    ///
+    /// - Complexity: O(kept examples).
+    public mutating func merge(_ other: ElementClicks) {
+        events += other.events
+        clicks += other.clicks
+        rebuiltClicks += other.rebuiltClicks
+        malformedLines += other.malformedLines
+        malformed.merge(other.malformed)
+    }
 }

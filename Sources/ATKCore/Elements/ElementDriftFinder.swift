@@ -17,8 +17,14 @@ import ATKElements
 /// - `$os_version`: OS versions within one `$app_version`, so an app release that moved the
 ///   element is not mistaken for an OS change.
 ///
-/// Memory: one entry per distinct (element, version, path).
-public struct ElementDriftFinder: DumpVisitor {
+/// Memory: one entry per distinct (element, version, path), each with its first location.
+///
+/// Mergeable: elements, their versions and their paths combine by text, as sets (a union), and
+/// the counts add. Each shows the text of its first click by ``LineLocation``: canonically
+/// equivalent texts (`é` and `e` + U+0301) are one entry, and a serial pass keeps the first one it
+/// saw. Versions are put in order only when the drifts are asked for, after the merge. A merge
+/// costs O(distinct (element, version, path) of the other partial).
+public struct ElementDriftFinder: MergeableAnalysis {
     /// Which version property a drift is between.
     public enum Dimension: String, Sendable, CaseIterable {
         case appVersion = "app_version"
@@ -70,9 +76,46 @@ public struct ElementDriftFinder: DumpVisitor {
         var appVersion: String?
     }
 
+    /// An element's versions, under the key it was first clicked with.
+    private struct Element {
+        var key: Key
+        var first: LineLocation
+        var versions: [String: Version] = [:]
+
+        mutating func add(version: String, path: String, at location: LineLocation) {
+            versions[version, default: Version(text: version, first: location)].add(path: path, at: location)
+        }
+
+        /// The union of both; the key of the earlier first click.
+        mutating func merge(_ other: Element) {
+            if other.first < first { (key, first) = (other.key, other.first) }
+            for (version, theirs) in other.versions {
+                if versions[version] == nil { versions[version] = theirs } else { versions[version]?.merge(theirs) }
+            }
+        }
+    }
+
+    /// A version's paths, under the text the version was first clicked with.
+    private struct Version {
+        var text: String
+        var first: LineLocation
+        /// Path → the text and location of its first click.
+        var paths: [String: (text: String, first: LineLocation)] = [:]
+
+        mutating func add(path: String, at location: LineLocation) {
+            if paths[path] == nil { paths[path] = (path, location) }
+        }
+
+        /// The union of both; each text of the earlier first click.
+        mutating func merge(_ other: Version) {
+            if other.first < first { (text, first) = (other.text, other.first) }
+            paths.merge(other.paths) { mine, theirs in theirs.first < mine.first ? theirs : mine }
+        }
+    }
+
     private var reader: ElementClicks
     /// Element → version → paths.
-    private var seen: [Key: [String: Set<String>]] = [:]
+    private var seen: [Key: Element] = [:]
 
     /// Events read.
     public var events: Int { reader.events }
@@ -91,6 +134,24 @@ public struct ElementDriftFinder: DumpVisitor {
         reader = ElementClicks(useRecordedIdentifiers: useRecordedIdentifiers)
     }
 
+    /// An empty finder keyed the same way.
+    public func makePartial() -> ElementDriftFinder {
+        var partial = ElementDriftFinder()
+        partial.reader = reader.makePartial()
+        return partial
+    }
+
+    /// Adds `other`'s counts and the union of its elements, versions and paths.
+    ///
+    /// - Complexity: O(distinct (element, version, path) of `other`).
+    public mutating func merge(_ other: consuming ElementDriftFinder) {
+        reader.merge(other.reader)
+        skippedClicks += other.skippedClicks
+        for (key, theirs) in other.seen {
+            if seen[key] == nil { seen[key] = theirs } else { seen[key]?.merge(theirs) }
+        }
+    }
+
     /// Reads one event.
     public mutating func visit(_ event: Event) {
         guard let (properties, element) = reader.read(event) else { return }
@@ -104,13 +165,15 @@ public struct ElementDriftFinder: DumpVisitor {
         if let app {
             let key = Key(
                 dimension: .appVersion, screenName: element.screenName, elementContent: content, elementType: type)
-            seen[key, default: [:]][app, default: []].insert(path)
+            seen[key, default: Element(key: key, first: event.location)]
+                .add(version: app, path: path, at: event.location)
         }
         if let os {
             let key = Key(
                 dimension: .osVersion, screenName: element.screenName, elementContent: content,
                 elementType: type, appVersion: app)
-            seen[key, default: [:]][os, default: []].insert(path)
+            seen[key, default: Element(key: key, first: event.location)]
+                .add(version: os, path: path, at: event.location)
         }
     }
 
@@ -121,9 +184,11 @@ public struct ElementDriftFinder: DumpVisitor {
 
     /// Elements that drifted: by dimension (app, then OS), screen, content, type and app version.
     public var drifts: [Drift] {
-        seen.compactMap { key, versions -> Drift? in
-            guard versions.count > 1 else { return nil }
-            let ordered = versions.keys.sorted(by: VersionOrder.precedes).map { ($0, (versions[$0] ?? []).sorted()) }
+        seen.values.compactMap { element -> Drift? in
+            guard element.versions.count > 1 else { return nil }
+            let key = element.key
+            let ordered = element.versions.values.map { ($0.text, $0.paths.values.map(\.text).sorted()) }
+                .sorted { VersionOrder.precedes($0.0, $1.0) }
             var changes: [Change] = []
             for (old, new) in zip(ordered, ordered.dropFirst()) where Set(old.1).isDisjoint(with: new.1) {
                 for oldPath in old.1 {

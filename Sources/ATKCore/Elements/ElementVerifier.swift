@@ -6,7 +6,12 @@ import ATKElements
 ///
 /// Memory: a few counters per distinct `$lib_version` and `$app_version`, one counter per
 /// distinct recorded → rebuilt pair that differs, and the kept examples; never per event.
-public struct ElementVerifier: DumpVisitor {
+///
+/// Mergeable: every count adds; version rows combine by the version's bytes and pairs by their
+/// text, a pair showing the text of its first event by ``LineLocation`` (canonically equivalent
+/// texts are one pair, as in a serial pass); the examples kept are the first `maxExamples` of
+/// both partials by location. A merge costs O(versions + pairs + examples of the other partial).
+public struct ElementVerifier: MergeableAnalysis {
     /// An event whose chain does not parse.
     public struct InvalidChain: Sendable, Equatable {
         /// Where the event is.
@@ -59,16 +64,18 @@ public struct ElementVerifier: DumpVisitor {
 
     /// Events read.
     public private(set) var events = 0
+    /// The counts over every version, kept as a row so that they add up like one.
+    private var totals = VersionRow(version: nil)
     /// Events with a `$responder_chain`.
-    public private(set) var withChain = 0
+    public var withChain: Int { totals.withChain }
     /// Events whose `$responder_chain` could not be parsed.
-    public private(set) var invalidChains = 0
+    public var invalidChains: Int { totals.invalidChains }
     /// Per ``ElementField`` (by raw value): events whose recorded value differs.
-    public private(set) var mismatches = [0, 0, 0]
+    public var mismatches: [Int] { totals.mismatches }
     /// Per ``ElementField``: events without the recorded field although the rebuild has one.
-    public private(set) var missing = [0, 0, 0]
+    public var missing: [Int] { totals.missing }
     /// Events with at least one mismatching or missing field.
-    public private(set) var eventsWithDifferences = 0
+    public var eventsWithDifferences: Int { totals.eventsWithDifferences }
     /// Lines that were not a JSON object.
     public private(set) var malformedLines = 0
     private var malformed: MalformedExamples
@@ -81,7 +88,7 @@ public struct ElementVerifier: DumpVisitor {
 
     private var resolver = ElementResolver()
     private let maxExamples: Int
-    private var pairCounts: [PairKey: Int] = [:]
+    private var pairCounts: [PairKey: PairTally] = [:]
     private var libVersions = VersionTally()
     private var appVersions = VersionTally()
 
@@ -89,6 +96,13 @@ public struct ElementVerifier: DumpVisitor {
         var field: ElementField
         var recorded: String?
         var rebuilt: String
+    }
+
+    /// A pair's events, and the text of its first event (the one a report shows).
+    private struct PairTally {
+        var key: PairKey
+        var events: Int
+        var first: LineLocation
     }
 
     /// - Parameter maxExamples: how many invalid chains, differing fields and malformed lines to
@@ -101,22 +115,54 @@ public struct ElementVerifier: DumpVisitor {
     /// True when some event has an invalid chain, a mismatching or a missing field.
     public var hasFindings: Bool { invalidChains > 0 || eventsWithDifferences > 0 }
 
+    /// An empty verifier keeping as many examples.
+    public func makePartial() -> ElementVerifier { ElementVerifier(maxExamples: maxExamples) }
+
+    /// Adds `other`'s counts, versions and pairs, and keeps the first examples of both.
+    ///
+    /// - Complexity: O(versions + pairs + kept examples of `other`).
+    public mutating func merge(_ other: consuming ElementVerifier) {
+        events += other.events
+        totals.add(other.totals)
+        malformedLines += other.malformedLines
+        malformed.merge(other.malformed)
+        invalidChainExamples = Array(
+            (invalidChainExamples + other.invalidChainExamples).sorted { $0.location < $1.location }
+                .prefix(maxExamples))
+        // An event's differences are kept field by field, so location then field is reading order.
+        differenceExamples = Array(
+            (differenceExamples + other.differenceExamples).sorted {
+                $0.location != $1.location ? $0.location < $1.location : $0.field.rawValue < $1.field.rawValue
+            }.prefix(maxExamples))
+        for (pair, tally) in other.pairCounts {
+            guard let known = pairCounts[pair] else {
+                pairCounts[pair] = tally
+                continue
+            }
+            pairCounts[pair] = PairTally(
+                key: tally.first < known.first ? tally.key : known.key, events: known.events + tally.events,
+                first: min(known.first, tally.first))
+        }
+        libVersions.merge(other.libVersions)
+        appVersions.merge(other.appVersions)
+    }
+
     /// Reads one event.
     public mutating func visit(_ event: Event) {
         events += 1
         let properties = ElementProperties(event)
         let reading = resolver.chain(properties.responderChain)
         if case .absent = reading { return }
-        withChain += 1
-        let lib = libVersions.slot(properties.libVersion)
-        let app = appVersions.slot(properties.appVersion)
+        totals.withChain += 1
+        let lib = libVersions.slot(properties.libVersion, at: event.location)
+        let app = appVersions.slot(properties.appVersion, at: event.location)
         libVersions.rows[lib].withChain += 1
         appVersions.rows[app].withChain += 1
         let identity: ElementIdentity
         switch reading {
         case .absent: return
         case .invalid(let reason):
-            invalidChains += 1
+            totals.invalidChains += 1
             libVersions.rows[lib].invalidChains += 1
             appVersions.rows[app].invalidChains += 1
             if invalidChainExamples.count < maxExamples {
@@ -134,15 +180,16 @@ public struct ElementVerifier: DumpVisitor {
             differs = true
             let shown = comparison == .missing ? nil : ElementField.display(recorded)
             if comparison == .mismatch {
-                mismatches[field.rawValue] += 1
+                totals.mismatches[field.rawValue] += 1
                 libVersions.rows[lib].mismatches[field.rawValue] += 1
                 appVersions.rows[app].mismatches[field.rawValue] += 1
             } else {
-                missing[field.rawValue] += 1
+                totals.missing[field.rawValue] += 1
                 libVersions.rows[lib].missing[field.rawValue] += 1
                 appVersions.rows[app].missing[field.rawValue] += 1
             }
-            pairCounts[PairKey(field: field, recorded: shown, rebuilt: rebuilt), default: 0] += 1
+            let pair = PairKey(field: field, recorded: shown, rebuilt: rebuilt)
+            pairCounts[pair, default: PairTally(key: pair, events: 0, first: event.location)].events += 1
             if differenceExamples.count < maxExamples {
                 differenceExamples.append(
                     Difference(
@@ -151,7 +198,7 @@ public struct ElementVerifier: DumpVisitor {
             }
         }
         if differs {
-            eventsWithDifferences += 1
+            totals.eventsWithDifferences += 1
             libVersions.rows[lib].eventsWithDifferences += 1
             appVersions.rows[app].eventsWithDifferences += 1
         }
@@ -166,8 +213,8 @@ public struct ElementVerifier: DumpVisitor {
     /// The most common recorded → rebuilt pairs of `field`: by events, descending, then by
     /// recorded (missing first) and rebuilt value.
     public func commonPairs(_ field: ElementField, limit: Int) -> [Pair] {
-        let pairs = pairCounts.filter { $0.key.field == field }
-            .map { Pair(field: field, recorded: $0.key.recorded, rebuilt: $0.key.rebuilt, events: $0.value) }
+        let pairs = pairCounts.values.filter { $0.key.field == field }
+            .map { Pair(field: field, recorded: $0.key.recorded, rebuilt: $0.key.rebuilt, events: $0.events) }
             .sorted {
                 if $0.events != $1.events { return $0.events > $1.events }
                 if $0.recorded != $1.recorded { return ($0.recorded ?? "") < ($1.recorded ?? "") || $0.recorded == nil }
@@ -184,20 +231,59 @@ public struct ElementVerifier: DumpVisitor {
 }
 
 /// Counters per distinct version string, interned; slot 0 is "no version".
+///
+/// Rows are per distinct bytes, so two canonically equivalent versions (`é` and `e` + U+0301)
+/// are two rows that ``VersionOrder`` ties: they keep the order of their first events.
 private struct VersionTally {
     var names = Interner(capacity: 16)
     var rows = [ElementVerifier.VersionRow(version: nil)]
+    /// Per row, where its version was first seen (slot 0's is unused).
+    var firstSeen = [LineLocation(fileIndex: 0, line: 0)]
 
-    /// The row of `version` (a string property), adding it if new.
-    mutating func slot(_ version: JSONNode?) -> Int {
+    /// The row of `version` (a string property) of the event at `location`, adding it if new.
+    mutating func slot(_ version: JSONNode?, at location: LineLocation) -> Int {
         guard let version, version.kind == .string else { return 0 }
         let id = Int(version.withUTF8 { names.intern($0) }) + 1
-        if id == rows.count { rows.append(ElementVerifier.VersionRow(version: names.string(Int32(id - 1)))) }
+        if id == rows.count {
+            rows.append(ElementVerifier.VersionRow(version: names.string(Int32(id - 1))))
+            firstSeen.append(location)
+        }
         return id
     }
 
+    /// Adds `other`'s rows to the rows of the same version bytes.
+    mutating func merge(_ other: VersionTally) {
+        rows[0].add(other.rows[0])
+        for id in 0..<other.names.count {
+            let mine = Int(other.names.withBytes(Int32(id)) { names.intern($0) }) + 1
+            if mine == rows.count {
+                rows.append(ElementVerifier.VersionRow(version: names.string(Int32(mine - 1))))
+                firstSeen.append(other.firstSeen[id + 1])
+            }
+            rows[mine].add(other.rows[id + 1])
+            firstSeen[mine] = min(firstSeen[mine], other.firstSeen[id + 1])
+        }
+    }
+
     var sortedRows: [ElementVerifier.VersionRow] {
-        let named = rows.dropFirst().sorted { VersionOrder.precedes($0.version ?? "", $1.version ?? "") }
+        let named = rows.indices.dropFirst().sorted { a, b in
+            let (x, y) = (rows[a].version ?? "", rows[b].version ?? "")
+            if VersionOrder.precedes(x, y) { return true }
+            return !VersionOrder.precedes(y, x) && firstSeen[a] < firstSeen[b]
+        }.map { rows[$0] }
         return named + (rows[0].withChain > 0 ? [rows[0]] : [])
+    }
+}
+
+extension ElementVerifier.VersionRow {
+    /// Adds `other`'s counts to this row's.
+    fileprivate mutating func add(_ other: Self) {
+        withChain += other.withChain
+        invalidChains += other.invalidChains
+        eventsWithDifferences += other.eventsWithDifferences
+        for field in ElementField.allCases {
+            mismatches[field.rawValue] += other.mismatches[field.rawValue]
+            missing[field.rawValue] += other.missing[field.rawValue]
+        }
     }
 }

@@ -10,7 +10,11 @@ import Foundation
 /// chain, recorded otherwise; `$element_content` is the recorded one.
 ///
 /// Memory: one counter per definition and one entry per (definition, user) pair.
-public struct VisualEventCounter: DumpVisitor {
+///
+/// Mergeable: every count adds, per definition (a definition is its index in the config, the
+/// same in every partial); distinct users add too, a user's clicks all reaching one partial.
+/// A merge costs O(definitions).
+public struct VisualEventCounter: MergeableAnalysis {
     /// A config that could not be decoded.
     public struct ConfigError: Error, CustomStringConvertible {
         /// What is wrong with the config.
@@ -64,6 +68,26 @@ public struct VisualEventCounter: DumpVisitor {
         matcher = VisualizedMatcher(config: config)
         reader = ElementClicks(useRecordedIdentifiers: useRecordedIdentifiers)
         counts = Array(repeating: 0, count: config.events.count)
+    }
+
+    /// An empty counter for the same config.
+    public func makePartial() -> VisualEventCounter {
+        var partial = self
+        partial.reader = reader.makePartial()
+        partial.counts = Array(repeating: 0, count: counts.count)
+        partial.users = GroupUsers()
+        partial.matchedClicks = 0
+        return partial
+    }
+
+    /// Adds `other`'s counts, definition by definition.
+    ///
+    /// - Complexity: O(definitions).
+    public mutating func merge(_ other: consuming VisualEventCounter) {
+        reader.merge(other.reader)
+        matchedClicks += other.matchedClicks
+        for index in counts.indices { counts[index] += other.counts[index] }
+        users.merge(other.users) { $0 }
     }
 
     /// Reads one event.

@@ -60,3 +60,28 @@ struct ElementClickTableTests {
         #expect(table.rows().contains { $0.elementPath == "Wrong/Path" && $0.clicks == 1 })
     }
 }
+
+@Suite("elements top merges exactly")
+struct ElementClickTableMergeTests {
+    private func summary(_ table: ElementClickTable) -> ExactText {
+        ExactText(
+            "\(table.events) \(table.clicks) \(table.rebuiltClicks) \(table.malformedLines) \(table.groupCount) "
+                + "\(table.rows()) \(table.rows(limit: 2)) \(table.malformedExamples)")
+    }
+
+    private let prototypes = [
+        ElementClickTable(), ElementClickTable(byPosition: true),
+        ElementClickTable(byPosition: true, useRecordedIdentifiers: true),
+    ]
+
+    @Test("the hand-made lines, split over 1, 2, 3 and 7 partials")
+    func handMade() {
+        for prototype in prototypes { expectMergesExactly(ElementMergeLines.inputs, prototype: prototype, summary) }
+    }
+
+    @Test("generated dumps over several inputs")
+    func generated() throws {
+        let inputs = try generatedInputs(files: 3)
+        for prototype in prototypes { expectMergesExactly(inputs, prototype: prototype, summary) }
+    }
+}

@@ -83,3 +83,25 @@ struct ElementDriftFinderTests {
         #expect(finder.drifts.isEmpty && finder.clicks == 2 && finder.skippedClicks == 2)
     }
 }
+
+@Suite("elements drift merges exactly")
+struct ElementDriftFinderMergeTests {
+    private func summary(_ finder: ElementDriftFinder) -> ExactText {
+        ExactText(
+            "\(finder.events) \(finder.clicks) \(finder.skippedClicks) \(finder.malformedLines) "
+                + "\(finder.drifts) \(finder.malformedExamples)")
+    }
+
+    @Test("the hand-made lines, split over 1, 2, 3 and 7 partials")
+    func handMade() {
+        for recorded in [false, true] {
+            expectMergesExactly(
+                ElementMergeLines.inputs, prototype: ElementDriftFinder(useRecordedIdentifiers: recorded), summary)
+        }
+    }
+
+    @Test("generated dumps over several inputs")
+    func generated() throws {
+        expectMergesExactly(try generatedInputs(files: 3), prototype: ElementDriftFinder(), summary)
+    }
+}

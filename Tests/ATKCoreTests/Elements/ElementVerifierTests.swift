@@ -108,3 +108,26 @@ struct ElementVerifierTests {
         #expect(verifier.withChain == 1 && !verifier.hasFindings)
     }
 }
+
+@Suite("elements verify merges exactly")
+struct ElementVerifierMergeTests {
+    private func summary(_ v: ElementVerifier) -> ExactText {
+        let pairs = ElementField.allCases.map { v.commonPairs($0, limit: 100) }
+        return ExactText(
+            "\(v.events) \(v.withChain) \(v.invalidChains) \(v.eventsWithDifferences) \(v.malformedLines) "
+                + "\(v.mismatches) \(v.missing) \(v.hasFindings) \(pairs) \(v.libVersionRows) \(v.appVersionRows) "
+                + "\(v.invalidChainExamples) \(v.differenceExamples) \(v.malformedExamples)")
+    }
+
+    @Test("the hand-made lines, examples capped, split over 1, 2, 3 and 7 partials")
+    func handMade() {
+        for maxExamples in [0, 3, 1000] {
+            expectMergesExactly(ElementMergeLines.inputs, prototype: ElementVerifier(maxExamples: maxExamples), summary)
+        }
+    }
+
+    @Test("generated dumps over several inputs")
+    func generated() throws {
+        expectMergesExactly(try generatedInputs(files: 3), prototype: ElementVerifier(maxExamples: 4), summary)
+    }
+}

@@ -52,3 +52,38 @@ struct VisualEventCounterTests {
         #expect(throws: VisualEventCounter.ConfigError.self) { try VisualEventCounter(configJSON: Data("{".utf8)) }
     }
 }
+
+@Suite("elements match merges exactly")
+struct VisualEventCounterMergeTests {
+    private let config = """
+        {"events": [
+          {"event_name": "Cell", "event_type": "appclick", "event": {"element_path": "\(ElementLines.cellPath)", \
+        "screen_name": "HomeViewController"}},
+          {"event_name": "Old", "event_type": "appclick", "event": {"element_path": "UIView/V0/Bouton\\u00e9", \
+        "screen_name": "Shop", "element_content": "Achete\\u0301", "limit_element_content": true}},
+          {"event_name": "Any", "event_type": "appclick", "event": {"element_path": "UIView/V1/Bouton\\u00e9", \
+        "screen_name": "Shop"}},
+          {"event_name": "Web", "event_type": "appclick", "event": {"element_path": "UIView/V2", "h5": true}}
+        ]}
+        """
+
+    private func summary(_ counter: VisualEventCounter) -> ExactText {
+        ExactText(
+            "\(counter.events) \(counter.clicks) \(counter.matchedClicks) \(counter.rebuiltClicks) "
+                + "\(counter.malformedLines) \(counter.rows) \(counter.malformedExamples)")
+    }
+
+    @Test("the hand-made lines, split over 1, 2, 3 and 7 partials")
+    func handMade() throws {
+        for recorded in [false, true] {
+            let prototype = try VisualEventCounter(configJSON: Data(config.utf8), useRecordedIdentifiers: recorded)
+            expectMergesExactly(ElementMergeLines.inputs, prototype: prototype, summary)
+        }
+    }
+
+    @Test("generated dumps over several inputs")
+    func generated() throws {
+        let prototype = try VisualEventCounter(configJSON: Data(config.utf8))
+        expectMergesExactly(try generatedInputs(files: 3), prototype: prototype, summary)
+    }
+}
