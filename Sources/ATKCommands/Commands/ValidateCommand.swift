@@ -162,7 +162,16 @@ struct ValidateCommand: ParsableCommand {
         }
         request.badRows = sink
         var validator = DumpValidator(request)
-        let (reports, unreadable) = input.read(resolved, into: &validator)
+        // Bad rows go out as lines are read, so in input order only from one thread; a merge that
+        // lost type-conflict lines (DumpValidator.mergedExactly) needs a second, serial read.
+        let canReadAgain = resolved.sources.allSatisfy(\.canBeReadAgain)
+        var (reports, unreadable) =
+            validator.writesWhileReading || !canReadAgain
+            ? input.readSerially(resolved, into: &validator) : input.read(resolved, into: &validator)
+        if !validator.mergedExactly {
+            validator = DumpValidator(request)
+            (reports, unreadable) = input.readSerially(resolved, into: &validator, diagnose: false)
+        }
         let result = validator.finish(reading: reports)
         var outputFailed = false
         if let sink {

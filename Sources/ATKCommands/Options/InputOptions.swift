@@ -52,30 +52,42 @@ struct InputOptions: ParsableArguments {
         return resolved
     }
 
-    /// Reads every input into `visitor` (``resolve(writing:)`` first), printing a progress
-    /// line on standard error when it is a terminal and the input is large, and diagnostics
-    /// for what could not be read.
+    /// Reads every input into `visitor` (``resolve(writing:)`` first), on one parse thread,
+    /// printing a progress line on standard error when it is a terminal and the input is large,
+    /// and diagnostics for what could not be read.
     ///
+    /// - Parameter diagnose: false for a second read of the same inputs, whose diagnostics the
+    ///   first read printed.
     /// - Returns: the per-input reports and whether any input was unreadable.
+    func readSerially<V: DumpVisitor>(_ resolved: ResolvedInputs, into visitor: inout V, diagnose: Bool = true) -> (
+        reports: [FileReport], unreadable: Bool
+    ) {
+        read(resolved, diagnose: diagnose) { reader, progress in reader.read(into: &visitor, progress: progress) }
+    }
+
+    /// ``readSerially(_:into:diagnose:)`` for an analysis that cannot be split over workers.
     func read<V: DumpVisitor>(_ resolved: ResolvedInputs, into visitor: inout V) -> (
         reports: [FileReport], unreadable: Bool
     ) {
-        read(resolved) { reader, progress in reader.read(into: &visitor, progress: progress) }
+        readSerially(resolved, into: &visitor)
     }
 
     /// Reads every input into `analysis` with ``workers`` parse workers (the output is the
-    /// same for every number), as ``read(_:into:)`` does for any visitor.
+    /// same for every number), as ``readSerially(_:into:diagnose:)`` does for any visitor.
     func read<A: MergeableAnalysis>(_ resolved: ResolvedInputs, into analysis: inout A) -> (
         reports: [FileReport], unreadable: Bool
     ) {
-        read(resolved) { reader, progress in reader.read(into: &analysis, jobs: workers, progress: progress) }
+        read(resolved, diagnose: true) { reader, progress in
+            reader.read(into: &analysis, jobs: workers, progress: progress)
+        }
     }
 
     private func read(
-        _ resolved: ResolvedInputs, with body: (DumpReader, ((ReadProgress) -> Void)?) -> [FileReport]
+        _ resolved: ResolvedInputs, diagnose: Bool,
+        with body: (DumpReader, ((ReadProgress) -> Void)?) -> [FileReport]
     ) -> (reports: [FileReport], unreadable: Bool) {
         let sources = resolved.sources
-        for error in resolved.errors { Terminal.diagnose(error.description) }
+        if diagnose { for error in resolved.errors { Terminal.diagnose(error.description) } }
         let reader = DumpReader(sources: sources, maxLineLength: maxLineBytes.bytes)
         let showProgress = !quiet && Terminal.standardErrorIsTerminal
         var printed = false
@@ -95,7 +107,7 @@ struct InputOptions: ParsableArguments {
                     )
                 } : nil)
         if printed { Terminal.writeProgress(nil) }
-        for report in reports { if let error = report.error { Terminal.diagnose(error.description) } }
+        if diagnose { for report in reports { if let error = report.error { Terminal.diagnose(error.description) } } }
         return (reports, !resolved.errors.isEmpty || reports.contains { $0.error != nil })
     }
 }

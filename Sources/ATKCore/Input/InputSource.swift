@@ -28,6 +28,13 @@ public enum InputSource: Sendable, Hashable {
         }
     }
 
+    /// Whether the input can be read a second time with the same bytes: a regular file (not
+    /// standard input, a pipe or a device).
+    public var canBeReadAgain: Bool {
+        guard case .file(let path) = self, let info = PathName.status(path) else { return false }
+        return info.st_mode & S_IFMT == S_IFREG
+    }
+
     /// File name endings read from a directory argument.
     public static let directoryExtensions = [".jsonl", ".json", ".log", ".gz", ".zst"]
 
