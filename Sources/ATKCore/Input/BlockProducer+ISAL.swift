@@ -120,12 +120,14 @@ extension BlockProducer {
             block.filled += produced
             delivered += produced
             outputFull = decoder.pointee.avail_out == 0
-            written(&state)
             let stalled = produced == 0 && decoder.pointee.avail_in == inputBefore && inputBefore > 0
             guard result == ISAL_DECOMP_OK && !stalled else {
+                // The text of the failing call stays in the block, where zlib can take it back: ISA-L
+                // decodes a few symbols (tens of bytes) past the point where zlib stops.
                 replayWithZlib(&state, input: input, base: base, memberStart: memberStart, delivered: delivered)
                 return
             }
+            written(&state)
             if decoder.pointee.block_state == ISAL_BLOCK_FINISH {
                 inMember = false
                 outputFull = false
