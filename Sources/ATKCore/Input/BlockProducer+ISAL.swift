@@ -78,19 +78,9 @@ extension BlockProducer {
                 decoder.pointee.avail_in = UInt32(n)
             }
             if !inMember {
-                // Between members: another member, zero padding, or garbage.
-                let next = decoder.pointee.next_in.pointee
-                if next == 0 {
-                    let pending = UnsafeRawBufferPointer(
-                        start: decoder.pointee.next_in, count: Int(decoder.pointee.avail_in))
-                    let garbage = firstNonZeroOffset(&state, pending: pending, input: input)
-                    ship(&state, error: garbage.map { .trailingGarbage(path: path, offset: $0) })
-                    return
-                }
-                if next != 0x1F || (decoder.pointee.avail_in >= 2 && decoder.pointee.next_in[1] != 0x8B) {
-                    ship(&state, error: .trailingGarbage(path: path, offset: offset(state)))
-                    return
-                }
+                let pending = UnsafeRawBufferPointer(
+                    start: decoder.pointee.next_in, count: Int(decoder.pointee.avail_in))
+                guard startsMember(&state, pending: pending, input: input) else { return }
                 memberStart = offset(state)
                 isal_inflate_reset(decoder)
                 isal_gzip_header_init(&header)

@@ -289,18 +289,8 @@ struct BlockProducer {
                 stream.avail_in = UInt32(n)
             }
             if !inMember {
-                // Between members: another member, zero padding, or garbage.
-                let next = stream.next_in.pointee
-                if next == 0 {
-                    let pending = UnsafeRawBufferPointer(start: stream.next_in, count: Int(stream.avail_in))
-                    let garbage = firstNonZeroOffset(&state, pending: pending, input: input)
-                    ship(&state, error: garbage.map { .trailingGarbage(path: path, offset: $0) })
-                    return
-                }
-                if next != 0x1F || (stream.avail_in >= 2 && stream.next_in[1] != 0x8B) {
-                    ship(&state, error: .trailingGarbage(path: path, offset: offset(state)))
-                    return
-                }
+                let pending = UnsafeRawBufferPointer(start: stream.next_in, count: Int(stream.avail_in))
+                guard startsMember(&state, pending: pending, input: input) else { return }
                 inflateReset(&stream)
                 inMember = true
                 state.members += 1
@@ -337,6 +327,24 @@ struct BlockProducer {
                 return
             }
         }
+    }
+
+    /// Whether the unread bytes after a gzip member (`pending`, not empty) start another member;
+    /// if not, ships the input's end: nothing wrong after zero padding to the end, trailing
+    /// garbage otherwise.
+    func startsMember(_ state: inout FileState, pending: UnsafeRawBufferPointer, input: UnsafeMutableRawPointer) -> Bool
+    {
+        let path = state.source.path
+        if pending[0] == 0 {
+            let garbage = firstNonZeroOffset(&state, pending: pending, input: input)
+            ship(&state, error: garbage.map { .trailingGarbage(path: path, offset: $0) })
+            return false
+        }
+        if pending[0] != 0x1F || (pending.count >= 2 && pending[1] != 0x8B) {
+            ship(&state, error: .trailingGarbage(path: path, offset: state.inputBytes - Int64(pending.count)))
+            return false
+        }
+        return true
     }
 
     /// The offset of the first non-zero byte left in the input, or nil when only zeros are left.
