@@ -1,4 +1,4 @@
-# atk — make demo, make test. Both set up what they need (zlib and libzstd headers) themselves.
+# atk — make demo, make test. Both set up what they need (zlib, libzstd and ISA-L headers) themselves.
 
 SWIFT   ?= swift
 RELEASE := .build/release/atk
@@ -11,12 +11,13 @@ SUITE   ?= ../shared/jsonschema-test-suite
 
 all: release
 
-# atk's system dependencies, installed when their headers are missing (Debian): zlib (gzip)
-# and libzstd (zstd input).
+# atk's system dependencies, installed when their headers are missing (Debian): zlib (gzip),
+# libzstd (zstd input) and ISA-L (the fast gzip inflater).
 setup:
 	@missing=""; \
 	[ -f /usr/include/zlib.h ] || missing="$$missing zlib1g-dev"; \
 	[ -f /usr/include/zstd.h ] || missing="$$missing libzstd-dev"; \
+	[ -f /usr/include/isa-l/igzip_lib.h ] || missing="$$missing libisal-dev"; \
 	if [ -n "$$missing" ]; then \
 		echo "installing$$missing"; \
 		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \

@@ -23,6 +23,12 @@ let package = Package(
         ),
         // The JSON scanner's vector byte scans (SSE2, NEON or plain C), inlined into ATKCore.
         .target(name: "CScan"),
+        // ISA-L's igzip, the fast inflater for gzip dumps (Debian: libisal-dev); zlib stays the
+        // judge of damaged members and the writer of gzip output.
+        .systemLibrary(
+            name: "CISAL",
+            providers: [.apt(["libisal-dev"])]
+        ),
         // Pure engines, free of I/O: JSON Schema (tracking plans), element identifiers from responder
         // chains, ClickHouse-exact funnels, and the linear-time regular expressions the schema's
         // `pattern` and the funnel's `~` share (the only dependency between engines).
@@ -37,7 +43,7 @@ let package = Package(
         // Reading, parsing, the event model and every analysis. No printing, no exit.
         .target(
             name: "ATKCore",
-            dependencies: ["CZlib", "CZstd", "CScan", "ATKSchema", "ATKElements", "ATKFunnel"]
+            dependencies: ["CZlib", "CZstd", "CISAL", "CScan", "ATKSchema", "ATKElements", "ATKFunnel"]
         ),
         // `atk generate`: the synthetic dump generator, its simulated app and the truth it counts.
         // Demo and test tooling on top of the core; the core does not depend on it.
@@ -68,7 +74,7 @@ let package = Package(
         .testTarget(name: "ATKElementsTests", dependencies: ["ATKElements"]),
         .testTarget(name: "ATKFunnelTests", dependencies: ["ATKFunnel"]),
         .testTarget(
-            name: "ATKCoreTests", dependencies: ["ATKCore", "ATKGenerate", "ATKFuzz", "CZstd", "CScan"],
+            name: "ATKCoreTests", dependencies: ["ATKCore", "ATKGenerate", "ATKFuzz", "CZstd", "CZlib", "CScan"],
             exclude: ["Fuzz/Inputs"]
         ),
         .testTarget(name: "ATKGenerateTests", dependencies: ["ATKGenerate", "ATKCore"]),

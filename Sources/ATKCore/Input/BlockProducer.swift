@@ -16,6 +16,8 @@ struct BlockProducer {
     /// Longest line kept; a longer one is skipped to its line end without being buffered
     /// (``LineBlock/oversized``), so memory stays bounded on an endless line.
     let maxLineLength: Int
+    /// The library that inflates gzip; zlib only for tests that compare the two.
+    var inflater = Inflater.isal
     /// Compressed bytes read per `read(2)`.
     let inputChunk = 256 * 1024
     /// A block is cut once less than this much room (at most a quarter of it) is left.
@@ -49,7 +51,7 @@ struct BlockProducer {
                 ship(&state, error: .readFailed(path: source.path, errno: errno, offset: 0))
             } else if head.starts(with: [0x1F, 0x8B]) {
                 state.isGzip = true
-                inflate(&state, input: input, firstCount: first)
+                inflateGzip(&state, input: input, firstCount: first)
             } else if Self.isZstd(head) {
                 state.isZstd = true
                 decompressZstd(&state, input: input, firstCount: first)
@@ -239,7 +241,19 @@ struct BlockProducer {
         ship(&state, error: nil)
     }
 
-    private func inflate(_ state: inout FileState, input: UnsafeMutableRawPointer, firstCount: Int) {
+    /// Inflates a gzip input with zlib, every member to the end, from `count` bytes read at
+    /// `start` in `input` (the start of a member): the reference for every damage rule.
+    ///
+    /// Between members, zero padding to the end is accepted and other bytes are trailing garbage;
+    /// an input cut inside a member is truncated; zlib's errors are reported with its message at
+    /// the offset where it stood. What came before is kept.
+    /// - Parameter delivered: text of this first member already written by the ISA-L reader
+    ///   (``replayWithZlib(_:input:base:memberStart:delivered:)``): inflated again and dropped; if
+    ///   zlib stops before it, the surplus is taken back from the block.
+    /// - Complexity: O(compressed + decompressed bytes); memory is zlib's 32 KiB window.
+    func inflateWithZlib(
+        _ state: inout FileState, input: UnsafeMutableRawPointer, start: Int, count: Int, delivered: Int = 0
+    ) {
         var stream = z_stream()
         guard atk_inflateInit2(&stream, 15 + 16) == Z_OK else {
             ship(&state, error: .corruptGzip(path: state.source.path, offset: 0, message: "zlib could not start"))
@@ -247,11 +261,14 @@ struct BlockProducer {
         }
         defer { inflateEnd(&stream) }
         let path = state.source.path
-        stream.next_in = input.assumingMemoryBound(to: Bytef.self)
-        stream.avail_in = UInt32(firstCount)
+        stream.next_in = (input + start).assumingMemoryBound(to: Bytef.self)
+        stream.avail_in = UInt32(count)
         var inMember = true
         var outputFull = false
-        state.members = 1
+        var toSkip = delivered
+        let scratchSize = 64 * 1024
+        let scratch = delivered > 0 ? UnsafeMutableRawPointer.allocate(byteCount: scratchSize, alignment: 16) : nil
+        defer { scratch?.deallocate() }
 
         /// Compressed offset of the next unread byte.
         func offset(_ state: FileState) -> Int64 { state.inputBytes - Int64(stream.avail_in) }
@@ -264,6 +281,7 @@ struct BlockProducer {
                     return
                 }
                 if n == 0 {
+                    takeBack(toSkip, &state)
                     ship(&state, error: inMember ? .truncatedGzip(path: path, offset: state.inputBytes) : nil)
                     return
                 }
@@ -271,41 +289,62 @@ struct BlockProducer {
                 stream.avail_in = UInt32(n)
             }
             if !inMember {
-                // Between members: another member, zero padding, or garbage.
-                let next = stream.next_in.pointee
-                if next == 0 {
-                    let pending = UnsafeRawBufferPointer(start: stream.next_in, count: Int(stream.avail_in))
-                    let garbage = firstNonZeroOffset(&state, pending: pending, input: input)
-                    ship(&state, error: garbage.map { .trailingGarbage(path: path, offset: $0) })
-                    return
-                }
-                if next != 0x1F || (stream.avail_in >= 2 && stream.next_in[1] != 0x8B) {
-                    ship(&state, error: .trailingGarbage(path: path, offset: offset(state)))
-                    return
-                }
+                let pending = UnsafeRawBufferPointer(start: stream.next_in, count: Int(stream.avail_in))
+                guard startsMember(&state, pending: pending, input: input) else { return }
                 inflateReset(&stream)
                 inMember = true
                 state.members += 1
             }
-            let block = state.block
-            stream.next_out = (block.storage + block.filled).assumingMemoryBound(to: Bytef.self)
-            stream.avail_out = UInt32(block.free)
-            let result = CZlib.inflate(&stream, Z_NO_FLUSH)
-            block.filled = block.capacity - Int(stream.avail_out)
-            outputFull = stream.avail_out == 0
-            written(&state)
+            let result: Int32
+            if toSkip > 0, let scratch {
+                let size = min(scratchSize, toSkip)
+                stream.next_out = scratch.assumingMemoryBound(to: Bytef.self)
+                stream.avail_out = UInt32(size)
+                result = CZlib.inflate(&stream, Z_NO_FLUSH)
+                toSkip -= size - Int(stream.avail_out)
+                outputFull = stream.avail_out == 0
+            } else {
+                let block = state.block
+                stream.next_out = (block.storage + block.filled).assumingMemoryBound(to: Bytef.self)
+                stream.avail_out = UInt32(block.free)
+                result = CZlib.inflate(&stream, Z_NO_FLUSH)
+                block.filled = block.capacity - Int(stream.avail_out)
+                outputFull = stream.avail_out == 0
+                written(&state)
+            }
             switch result {
             case Z_OK, Z_BUF_ERROR:
                 continue
             case Z_STREAM_END:
+                takeBack(toSkip, &state)
+                toSkip = 0
                 inMember = false
                 outputFull = false
             default:
+                takeBack(toSkip, &state)
                 let message = stream.msg.map { String(cString: $0) } ?? "zlib error \(result)"
                 ship(&state, error: .corruptGzip(path: path, offset: offset(state), message: message))
                 return
             }
         }
+    }
+
+    /// Whether the unread bytes after a gzip member (`pending`, not empty) start another member;
+    /// if not, ships the input's end: nothing wrong after zero padding to the end, trailing
+    /// garbage otherwise.
+    func startsMember(_ state: inout FileState, pending: UnsafeRawBufferPointer, input: UnsafeMutableRawPointer) -> Bool
+    {
+        let path = state.source.path
+        if pending[0] == 0 {
+            let garbage = firstNonZeroOffset(&state, pending: pending, input: input)
+            ship(&state, error: garbage.map { .trailingGarbage(path: path, offset: $0) })
+            return false
+        }
+        if pending[0] != 0x1F || (pending.count >= 2 && pending[1] != 0x8B) {
+            ship(&state, error: .trailingGarbage(path: path, offset: state.inputBytes - Int64(pending.count)))
+            return false
+        }
+        return true
     }
 
     /// The offset of the first non-zero byte left in the input, or nil when only zeros are left.
