@@ -18,6 +18,7 @@ need() {  # command, Debian package
     $SUDO apt-get update -qq && $SUDO apt-get install -y -qq "$2" >/dev/null
 }
 need pigz pigz
+need igzip isal
 [ -x /usr/bin/time ] || need /usr/bin/time time
 
 mkdir -p "$DATA"
@@ -115,6 +116,35 @@ read -r _ _ validate_ratio < <(paired "'$ATK' stats --quiet '$DUMP'" "'$ATK' val
 printf 'atk validate = %.2f x atk stats (median ratio of %s alternating pairs; target <= 1.5)\n' "$validate_ratio" "$RUNS"
 read -r _ _ plan_ratio < <(paired "'$ATK' validate --quiet '$DUMP'; [ \$? -le 1 ]" "'$ATK' validate --quiet --plan Samples/plan.json '$DUMP'; [ \$? -le 1 ]")
 printf 'atk validate --plan = %.2f x atk validate (median ratio of %s alternating pairs; target <= 1.3)\n' "$plan_ratio" "$RUNS"
+
+# The engine (issue 16): atk next to ISA-L's igzip on the gzip file, parse speed per core on the
+# plain text, and what --jobs buys. Ratios are medians of alternating pairs of runs.
+read -r igzip_s _ < <(measure sh -c "igzip -dc '$DUMP' > /dev/null")
+report "igzip -dc > /dev/null" "$igzip_s" 0 "$pigz_s"
+read -r _ _ igzip_ratio < <(paired "igzip -dc '$DUMP' > /dev/null" "'$ATK' stats --quiet '$DUMP'")
+printf 'atk stats = %.2f x igzip -dc (gzip file, --jobs %s; target <= 3)\n' "$igzip_ratio" "$(nproc)"
+PLAIN=$DATA/bench-$USERS.jsonl
+[ -f "$PLAIN" ] && [ "$PLAIN" -nt "$DUMP" ] || igzip -dc "$DUMP" > "$PLAIN"
+read -r one_s _ < <(measure "$ATK" stats --quiet --jobs 1 "$PLAIN")
+awk -v s="$one_s" -v b="$inflated" 'BEGIN {
+    printf "atk stats --jobs 1, plain text: %.2f GB/s on one parse thread (target >= 1.5)\n", b / 1e9 / s }'
+jobs_list=1
+j=2
+while [ "$j" -le "$(nproc)" ]; do jobs_list="$jobs_list $j"; j=$((j * 2)); done
+[ "$jobs_list" = 1 ] && jobs_list="1 2"
+for command in stats validate "funnel --steps $STEPS --window 1h" impressions "elements verify"; do
+    for j in $jobs_list; do
+        [ "$j" = 1 ] && continue
+        read -r a_s b_s speed < <(paired "'$ATK' $command --quiet --jobs $j '$PLAIN' > /dev/null; [ \$? -le 1 ]" \
+            "'$ATK' $command --quiet --jobs 1 '$PLAIN' > /dev/null; [ \$? -le 1 ]")
+        printf 'atk %-40s --jobs %-3s %6.2f s, --jobs 1 %6.2f s: %.2f x faster (plain text; target for 2: >= 1.8)\n' \
+            "$command" "$j" "$a_s" "$b_s" "$speed"
+    done
+done
+for command in validate "funnel --steps $STEPS --window 1h" impressions "elements verify"; do
+    read -r _ _ ratio < <(paired "'$ATK' stats --quiet '$PLAIN'" "'$ATK' $command --quiet '$PLAIN' > /dev/null; [ \$? -le 1 ]")
+    printf 'atk %-40s = %.2f x atk stats (plain text; target <= 1.5)\n' "$command" "$ratio"
+done
 
 # Memory must not grow with the dump: the same command on a dump a quarter the size.
 SMALL=$DATA/bench-$((USERS / 4)).jsonl.gz
