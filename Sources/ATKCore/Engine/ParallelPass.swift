@@ -1,3 +1,4 @@
+import CScan
 import Foundation
 
 /// One parallel read: the shared state of N workers that parse blocks and visit their partials.
@@ -54,11 +55,12 @@ final class ParallelPass<Analysis: MergeableAnalysis>: ParallelWork, @unchecked 
         guard var partial = partials[index] else { return condition.unlock() }
         partials[index] = nil
         let view = JSONTape(viewing: slots[0].entries)
+        var own: [Int32] = []
         while true {
             let next = visited[index]
             if next < numbered {
                 condition.unlock()
-                visit(slot(next), worker: index, into: &partial, view: view)
+                visit(slot(next), worker: index, into: &partial, view: view, own: &own)
                 condition.lock()
                 finishVisit(next, worker: index)
                 continue
@@ -153,24 +155,48 @@ final class ParallelPass<Analysis: MergeableAnalysis>: ParallelWork, @unchecked 
     }
 
     /// Hands worker `worker`'s lines of `parsed` to its partial, in order (outside the lock).
-    private func visit(_ parsed: ParsedBlock, worker: Int, into partial: inout Analysis, view: JSONTape) {
+    ///
+    /// Another worker parsed most of them, so their tapes and text are in another core's cache:
+    /// while one event is visited, the next one's tape and first bytes are prefetched.
+    private func visit(
+        _ parsed: ParsedBlock, worker: Int, into partial: inout Analysis, view: JSONTape, own: inout [Int32]
+    ) {
         guard let block = parsed.block else { return }
         let base = UnsafeRawPointer(block.storage)
         let fileIndex = block.fileIndex
         let firstLine = parsed.firstLine
-        for line in parsed.lines {
-            let location = LineLocation(fileIndex: fileIndex, line: firstLine + line.relativeLine)
-            let bytes = UnsafeRawBufferPointer(start: base + line.start, count: line.count)
-            if let reason = line.reason {
-                guard PartitionKey.partition(ofMalformed: location, count: workers) == worker else { continue }
-                partial.visitMalformed(
-                    MalformedLine(
-                        bytes: line.count == 0 ? UnsafeRawBufferPointer(start: nil, count: 0) : bytes,
-                        location: location, reason: reason))
-            } else {
-                guard line.partition == worker else { continue }
-                view.view(parsed.entries + line.tapeStart, count: line.tapeCount, stringFlags: line.stringFlags)
-                partial.visit(Event(line: bytes, location: location, tape: view))
+        own.removeAll(keepingCapacity: true)
+        parsed.lines.withUnsafeBufferPointer { lines in
+            for index in lines.indices {
+                let line = lines[index]
+                let mine =
+                    line.reason == nil
+                    ? line.partition == worker
+                    : PartitionKey.partition(
+                        ofMalformed: LineLocation(fileIndex: fileIndex, line: firstLine + line.relativeLine),
+                        count: workers) == worker
+                if mine { own.append(Int32(index)) }
+            }
+            for (position, index) in own.enumerated() {
+                if position + 1 < own.count {
+                    let next = lines[Int(own[position + 1])]
+                    atk_prefetch(
+                        parsed.entries + next.tapeStart,
+                        Int32(min(32, (next.tapeCount * MemoryLayout<TapeEntry>.stride + 63) / 64)))
+                    atk_prefetch(base + next.start, Int32(min(8, (next.count + 63) / 64)))
+                }
+                let line = lines[Int(index)]
+                let location = LineLocation(fileIndex: fileIndex, line: firstLine + line.relativeLine)
+                let bytes = UnsafeRawBufferPointer(start: base + line.start, count: line.count)
+                if let reason = line.reason {
+                    partial.visitMalformed(
+                        MalformedLine(
+                            bytes: line.count == 0 ? UnsafeRawBufferPointer(start: nil, count: 0) : bytes,
+                            location: location, reason: reason))
+                } else {
+                    view.view(parsed.entries + line.tapeStart, count: line.tapeCount, stringFlags: line.stringFlags)
+                    partial.visit(Event(line: bytes, location: location, tape: view, envelope: line.envelope))
+                }
             }
         }
     }

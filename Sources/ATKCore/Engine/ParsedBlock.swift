@@ -16,11 +16,18 @@ final class ParsedBlock {
         var tapeStart: Int
         var tapeCount: Int
         var stringFlags: UInt8
+        /// Where the event's envelope fields are on its tape (found once, by the parse).
+        var envelope: Envelope
         /// The partial the line's key sends it to; -1 for a malformed line (sent by line number).
         var partition: Int
         /// Why the line is malformed; nil for an event.
         var reason: MalformedLine.Reason?
     }
+
+    /// The envelope of a malformed line (it has none).
+    static let noEnvelope = Envelope(
+        type: -1, event: -1, time: -1, distinctId: -1, properties: -1, lib: -1, trackId: -1, flushTime: -1,
+        originalId: -1)
 
     /// The block's bytes (nil once recycled).
     var block: LineBlock?
@@ -103,7 +110,7 @@ struct BlockRecorder: DumpVisitor {
             ParsedBlock.Line(
                 start: start, count: event.line.count, relativeLine: event.location.line,
                 tapeStart: parsed.keep(event.tape), tapeCount: event.tape.count, stringFlags: event.tape.stringFlags,
-                partition: key.partition(of: event, count: partitions), reason: nil))
+                envelope: event.envelope, partition: key.partition(of: event, count: partitions), reason: nil))
     }
 
     mutating func visitMalformed(_ line: MalformedLine) {
@@ -111,6 +118,6 @@ struct BlockRecorder: DumpVisitor {
         parsed.lines.append(
             ParsedBlock.Line(
                 start: start, count: line.bytes.count, relativeLine: line.location.line, tapeStart: 0, tapeCount: 0,
-                stringFlags: 0, partition: -1, reason: line.reason))
+                stringFlags: 0, envelope: ParsedBlock.noEnvelope, partition: -1, reason: line.reason))
     }
 }

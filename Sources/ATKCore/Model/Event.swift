@@ -61,6 +61,32 @@ public struct Event {
         }
     }
 
+    /// The envelope's field indices, to rebuild this event on a copy of its tape without walking
+    /// the root again (``init(line:location:tape:envelope:)``).
+    var envelope: Envelope {
+        Envelope(
+            type: Int32(typeIndex), event: Int32(eventIndex), time: Int32(timeIndex),
+            distinctId: Int32(distinctIdIndex), properties: Int32(propertiesIndex), lib: Int32(libIndex),
+            trackId: Int32(trackIdIndex), flushTime: Int32(flushTimeIndex), originalId: Int32(originalIdIndex))
+    }
+
+    /// Wraps a tape whose envelope fields were located when it was scanned (``envelope``).
+    init(line: UnsafeRawBufferPointer, location: LineLocation, tape: JSONTape, envelope: Envelope) {
+        self.line = line
+        self.location = location
+        self.tape = tape
+        self.base = line.baseAddress ?? JSONTape.emptyBytes
+        typeIndex = Int(envelope.type)
+        eventIndex = Int(envelope.event)
+        timeIndex = Int(envelope.time)
+        distinctIdIndex = Int(envelope.distinctId)
+        propertiesIndex = Int(envelope.properties)
+        libIndex = Int(envelope.lib)
+        trackIdIndex = Int(envelope.trackId)
+        flushTimeIndex = Int(envelope.flushTime)
+        originalIdIndex = Int(envelope.originalId)
+    }
+
     private mutating func locateEscaped(_ key: JSONNode, _ valueIndex: Int) {
         for (name, path) in [
             ("type", \Event.typeIndex), ("time", \Event.timeIndex), ("lib", \Event.libIndex),
@@ -122,4 +148,17 @@ public struct Event {
         guard let properties, properties.kind == .object else { return nil }
         return properties.member(UnsafeRawBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
     }
+}
+
+/// Where an event's envelope fields are on its tape (-1: absent): what ``Event`` finds once.
+struct Envelope {
+    var type: Int32
+    var event: Int32
+    var time: Int32
+    var distinctId: Int32
+    var properties: Int32
+    var lib: Int32
+    var trackId: Int32
+    var flushTime: Int32
+    var originalId: Int32
 }
