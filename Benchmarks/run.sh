@@ -132,7 +132,7 @@ jobs_list=1
 j=2
 while [ "$j" -le "$(nproc)" ]; do jobs_list="$jobs_list $j"; j=$((j * 2)); done
 [ "$jobs_list" = 1 ] && jobs_list="1 2"
-for command in stats validate "funnel --steps $STEPS --window 1h" impressions "elements verify"; do
+for command in stats validate "funnel --steps '$STEPS' --window 1h" impressions "elements verify"; do
     for j in $jobs_list; do
         [ "$j" = 1 ] && continue
         read -r a_s b_s speed < <(paired "'$ATK' $command --quiet --jobs $j '$PLAIN' > /dev/null; [ \$? -le 1 ]" \
@@ -141,7 +141,7 @@ for command in stats validate "funnel --steps $STEPS --window 1h" impressions "e
             "$command" "$j" "$a_s" "$b_s" "$speed"
     done
 done
-for command in validate "funnel --steps $STEPS --window 1h" impressions "elements verify"; do
+for command in validate "funnel --steps '$STEPS' --window 1h" impressions "elements verify"; do
     read -r _ _ ratio < <(paired "'$ATK' stats --quiet '$PLAIN'" "'$ATK' $command --quiet '$PLAIN' > /dev/null; [ \$? -le 1 ]")
     printf 'atk %-40s = %.2f x atk stats (plain text; target <= 1.5)\n' "$command" "$ratio"
 done

@@ -28,24 +28,10 @@ extension DumpReader {
             prototype: analysis, workers: jobs, channel: channel, window: window, sources: sources,
             maxLineLength: maxLineLength, progress: progress)
         let finished = DispatchGroup()
-        let reader = Thread {
-            producer.run()
-            finished.leave()
-        }
-        reader.name = "atk-reader"
-        reader.stackSize = 1 << 20
-        finished.enter()
-        reader.start()
+        Self.start("atk-reader", stackSize: 1 << 20, in: finished) { producer.run() }
         let work: any ParallelWork = pass
         for index in 1..<jobs {
-            let worker = Thread {
-                work.work(index)
-                finished.leave()
-            }
-            worker.name = "atk-worker-\(index)"
-            worker.stackSize = 8 << 20
-            finished.enter()
-            worker.start()
+            Self.start("atk-worker-\(index)", stackSize: 8 << 20, in: finished) { work.work(index) }
         }
         pass.work(0)
         finished.wait()

@@ -117,17 +117,7 @@ final class ParallelPass<Analysis: MergeableAnalysis>: ParallelWork, @unchecked 
             lastLine += parsed.linesNumbered
             parsed.visitsLeft = workers
             let index = block.fileIndex
-            reports[index].lines += parsed.nonBlankLines
-            reports[index].malformedLines += parsed.malformedLines
-            reports[index].bytes += Int64(block.count)
-            if let end = block.end {
-                reports[index].error = end.error
-                reports[index].inputBytes = end.inputBytes
-                reports[index].isGzip = end.isGzip
-                reports[index].gzipMembers = end.gzipMembers
-                reports[index].isZstd = end.isZstd
-                reports[index].zstdFrames = end.zstdFrames
-            }
+            reports[index].count(block, lines: parsed.nonBlankLines, malformed: parsed.malformedLines)
             totalBytes += Int64(block.count)
             totalLines += parsed.nonBlankLines
             if let progress, totalBytes >= nextProgress {

@@ -123,14 +123,8 @@ public final class DumpReader {
         guard !sources.isEmpty else { return reports }
         let channel = BlockChannel(blocks: blocksInFlight, blockSize: blockSize)
         let producer = BlockProducer(sources: sources, channel: channel, maxLineLength: maxLineLength)
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            producer.run()
-            done.signal()
-        }
-        thread.name = "atk-reader"
-        thread.stackSize = 1 << 20
-        thread.start()
+        let done = DispatchGroup()
+        Self.start("atk-reader", stackSize: 1 << 20, in: done) { producer.run() }
 
         var parser = LineParser(maxLineLength: maxLineLength)
         var totalBytes: Int64 = 0
@@ -140,19 +134,9 @@ public final class DumpReader {
             let index = block.fileIndex
             if block.startsFile { parser.startFile(index) }
             let (lines, malformed) = parser.parse(block, into: &visitor)
-            reports[index].lines += lines
-            reports[index].malformedLines += malformed
-            reports[index].bytes += Int64(block.count)
+            reports[index].count(block, lines: lines, malformed: malformed)
             totalBytes += Int64(block.count)
             totalLines += lines
-            if let end = block.end {
-                reports[index].error = end.error
-                reports[index].inputBytes = end.inputBytes
-                reports[index].isGzip = end.isGzip
-                reports[index].gzipMembers = end.gzipMembers
-                reports[index].isZstd = end.isZstd
-                reports[index].zstdFrames = end.zstdFrames
-            }
             channel.recycle(block)
             if let progress, totalBytes >= nextProgress {
                 progress(ReadProgress(bytes: totalBytes, lines: totalLines, fileIndex: index))
@@ -161,6 +145,39 @@ public final class DumpReader {
         }
         done.wait()
         return reports
+    }
+}
+
+extension DumpReader {
+    /// Starts a named thread running `body`, entered in `group` until it returns.
+    static func start(
+        _ name: String, stackSize: Int, in group: DispatchGroup, _ body: @escaping @Sendable () -> Void
+    ) {
+        group.enter()
+        let thread = Thread {
+            body()
+            group.leave()
+        }
+        thread.name = name
+        thread.stackSize = stackSize
+        thread.start()
+    }
+}
+
+extension FileReport {
+    /// Counts a parsed block of this input: its lines, malformed lines and bytes, and how the
+    /// input ended when the block is its last.
+    mutating func count(_ block: LineBlock, lines: Int, malformed: Int) {
+        self.lines += lines
+        malformedLines += malformed
+        bytes += Int64(block.count)
+        guard let end = block.end else { return }
+        error = end.error
+        inputBytes = end.inputBytes
+        isGzip = end.isGzip
+        gzipMembers = end.gzipMembers
+        isZstd = end.isZstd
+        zstdFrames = end.zstdFrames
     }
 }
 
