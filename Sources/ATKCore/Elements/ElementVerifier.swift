@@ -254,8 +254,8 @@ private struct VersionTally {
     /// Adds `other`'s rows to the rows of the same version bytes.
     mutating func merge(_ other: VersionTally) {
         rows[0].add(other.rows[0])
-        for id in 0..<other.names.count {
-            let mine = Int(other.names.withBytes(Int32(id)) { names.intern($0) }) + 1
+        for (id, name) in names.intern(contentsOf: other.names).enumerated() {
+            let mine = Int(name) + 1
             if mine == rows.count {
                 rows.append(ElementVerifier.VersionRow(version: names.string(Int32(mine - 1))))
                 firstSeen.append(other.firstSeen[id + 1])

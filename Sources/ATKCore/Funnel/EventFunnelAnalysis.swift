@@ -149,9 +149,7 @@ public struct EventFunnelAnalysis: MergeableAnalysis {
         var scratch: [(time: Int64, value: UInt32)] = []
         var exclusionTimes: [Int64] = []
         for table in CollectionOfOne(users) + mergedUsers {
-            let valueIds = (0..<table.breakdownValues.count).map { id in
-                table.breakdownValues.withBytes(Int32(id)) { values.intern($0) }
-            }
+            let valueIds = values.intern(contentsOf: table.breakdownValues)
             for user in 0..<table.count {
                 let events = table.events(
                     of: user, engine: engine, unit: unit, keepsUnmatched: keepsUnmatched, scratch: &scratch)

@@ -16,8 +16,8 @@ extension PlanChecker {
         var joined = unplannedNames
         var counts = unplannedCounts
         var first = unplannedFirst
-        for id in 0..<other.unplannedNames.count {
-            let mine = Int(other.unplannedNames.withBytes(Int32(id)) { joined.intern($0) })
+        for (id, interned) in joined.intern(contentsOf: other.unplannedNames).enumerated() {
+            let mine = Int(interned)
             if mine == counts.count {
                 counts.append(other.unplannedCounts[id])
                 first.append(other.unplannedFirst[id])

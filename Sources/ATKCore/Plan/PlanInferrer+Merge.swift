@@ -12,8 +12,8 @@ extension PlanInferrer {
     ///
     /// - Complexity: O(event names + property keys + pairs × `maxEnum`²) of `other`.
     public mutating func merge(_ other: consuming PlanInferrer) {
-        let eventIds = (0..<other.events.count).map { id in
-            let mine = other.events.withBytes(Int32(id)) { events.intern($0) }
+        let eventIds = events.intern(contentsOf: other.events)
+        for (id, mine) in eventIds.enumerated() {
             if Int(mine) == eventCounts.count {
                 eventCounts.append(0)
                 eventChecked.append(0)
@@ -22,11 +22,8 @@ extension PlanInferrer {
             eventCounts[Int(mine)] += other.eventCounts[id]
             eventChecked[Int(mine)] += other.eventChecked[id]
             eventFirst[Int(mine)] = min(eventFirst[Int(mine)], other.eventFirst[id])
-            return mine
         }
-        let propertyIds = (0..<other.propertyNames.count).map { id in
-            other.propertyNames.withBytes(Int32(id)) { propertyNames.intern($0) }
-        }
+        let propertyIds = propertyNames.intern(contentsOf: other.propertyNames)
         for theirs in 0..<other.pairs.count {
             let (pair, isNew) = pairs.index(
                 eventIds[Int(other.pairs.first(theirs))], propertyIds[Int(other.pairs.second(theirs))])

@@ -50,13 +50,13 @@ public struct StatsCollector: MergeableAnalysis {
         if let time = other.lastTime { lastTime = max(lastTime ?? time, time) }
         malformed.merge(other.malformed)
         mergedUsers += other.userCount
-        for id in 0..<other.types.count {
-            let mine = Int(other.types.withBytes(Int32(id)) { types.intern($0) })
+        for (id, interned) in types.intern(contentsOf: other.types).enumerated() {
+            let mine = Int(interned)
             if mine == typeCounts.count { typeCounts.append(0) }
             typeCounts[mine] += other.typeCounts[id]
         }
-        for id in 0..<other.names.count {
-            let mine = Int(other.names.withBytes(Int32(id)) { names.intern($0) })
+        for (id, interned) in names.intern(contentsOf: other.names).enumerated() {
+            let mine = Int(interned)
             if mine == nameCounts.count {
                 nameCounts.append(0)
                 nameUsers.append(0)

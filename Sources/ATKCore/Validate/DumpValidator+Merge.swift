@@ -33,13 +33,13 @@ extension DumpValidator {
     public mutating func merge(_ other: consuming DumpValidator) {
         events += other.events
         badRowError = badRowError ?? other.badRowError
-        let eventIds = (0..<other.nameInterner.count).map { id in
-            let mine = other.nameInterner.withBytes(Int32(id)) { nameInterner.intern($0) }
-            if Int(mine) == nameInfos.count { nameInfos.append(other.nameInfos[id]) }
-            return mine
+        let eventIds = nameInterner.intern(contentsOf: other.nameInterner)
+        for (id, mine) in eventIds.enumerated() where Int(mine) == nameInfos.count {
+            nameInfos.append(other.nameInfos[id])
         }
-        let keyIds = (0..<other.keyInterner.count).map { id in
-            let mine = Int(other.keyInterner.withBytes(Int32(id)) { keyInterner.intern($0) })
+        let keyIds = keyInterner.intern(contentsOf: other.keyInterner)
+        for (id, interned) in keyIds.enumerated() {
+            let mine = Int(interned)
             if mine == keyInfos.count {
                 keyInfos.append(other.keyInfos[id])
                 keyFirst.append(other.keyFirst[id])
@@ -48,10 +48,11 @@ extension DumpValidator {
             {
                 keyFirst[mine] = other.keyFirst[id]
             }
-            return mine
         }
         let breakdown = findings.merge(other.findings)
-        types.merge(other.types, names: keyIds, nameCount: keyInterner.count, events: eventIds, breakdown: breakdown)
+        types.merge(
+            other.types, names: keyIds.map(Int.init), nameCount: keyInterner.count, events: eventIds,
+            breakdown: breakdown)
         lifecycle.merge(other.lifecycle, breakdown: breakdown)
         duplicates.merge(other.duplicates)
         if let theirs = other.plan?.checker { plan?.merge(theirs) }

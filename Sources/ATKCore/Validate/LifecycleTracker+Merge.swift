@@ -14,7 +14,7 @@ extension LifecycleTracker {
                 records[index].breakdown = breakdown.renumberedMine(records[index].breakdown)
             }
         }
-        let userIds = (0..<other.users.count).map { id in other.users.withBytes(Int32(id)) { users.intern($0) } }
+        let userIds = users.intern(contentsOf: other.users)
         records.reserveCapacity(records.count + other.records.count)
         for var record in other.records {
             record.user = userIds[Int(record.user)]
