@@ -27,10 +27,7 @@ final class ParallelPass<Analysis: MergeableAnalysis>: ParallelWork, @unchecked 
     private var lastLine = 0
     private(set) var reports: [FileReport]
     private(set) var partials: [Analysis?]
-    private let progress: ((ReadProgress) -> Void)?
-    private var totalBytes: Int64 = 0
-    private var totalLines = 0
-    private var nextProgress: Int64 = 16 << 20
+    private var meter: ProgressMeter
 
     init(
         prototype: Analysis, workers: Int, channel: BlockChannel, window: Int, sources: [InputSource],
@@ -40,7 +37,7 @@ final class ParallelPass<Analysis: MergeableAnalysis>: ParallelWork, @unchecked 
         self.workers = workers
         self.key = prototype.partitionKey
         self.maxLineLength = maxLineLength
-        self.progress = progress
+        meter = ProgressMeter(report: progress)
         slots = (0..<window).map { _ in ParsedBlock() }
         visited = Array(repeating: 0, count: workers)
         reports = sources.map { FileReport(source: $0) }
@@ -118,12 +115,7 @@ final class ParallelPass<Analysis: MergeableAnalysis>: ParallelWork, @unchecked 
             parsed.visitsLeft = workers
             let index = block.fileIndex
             reports[index].count(block, lines: parsed.nonBlankLines, malformed: parsed.malformedLines)
-            totalBytes += Int64(block.count)
-            totalLines += parsed.nonBlankLines
-            if let progress, totalBytes >= nextProgress {
-                progress(ReadProgress(bytes: totalBytes, lines: totalLines, fileIndex: index))
-                nextProgress = totalBytes + (16 << 20)
-            }
+            meter.count(block, lines: parsed.nonBlankLines)
             numbered += 1
             advanced = true
         }

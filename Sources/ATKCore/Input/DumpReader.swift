@@ -127,21 +127,14 @@ public final class DumpReader {
         Self.start("atk-reader", stackSize: 1 << 20, in: done) { producer.run() }
 
         var parser = LineParser(maxLineLength: maxLineLength)
-        var totalBytes: Int64 = 0
-        var totalLines = 0
-        var nextProgress: Int64 = 16 << 20
+        var meter = ProgressMeter(report: progress)
         while let block = channel.receive() {
             let index = block.fileIndex
             if block.startsFile { parser.startFile(index) }
             let (lines, malformed) = parser.parse(block, into: &visitor)
             reports[index].count(block, lines: lines, malformed: malformed)
-            totalBytes += Int64(block.count)
-            totalLines += lines
+            meter.count(block, lines: lines)
             channel.recycle(block)
-            if let progress, totalBytes >= nextProgress {
-                progress(ReadProgress(bytes: totalBytes, lines: totalLines, fileIndex: index))
-                nextProgress = totalBytes + (16 << 20)
-            }
         }
         done.wait()
         return reports
@@ -161,6 +154,25 @@ extension DumpReader {
         thread.name = name
         thread.stackSize = stackSize
         thread.start()
+    }
+}
+
+/// Counts what the read has parsed and reports it every 16 MB of text.
+struct ProgressMeter {
+    let report: ((ReadProgress) -> Void)?
+    private var bytes: Int64 = 0
+    private var lines = 0
+    private var next: Int64 = 16 << 20
+
+    init(report: ((ReadProgress) -> Void)?) { self.report = report }
+
+    /// Counts a parsed block of `lines` non-blank lines; reports when 16 MB more are parsed.
+    mutating func count(_ block: LineBlock, lines: Int) {
+        bytes += Int64(block.count)
+        self.lines += lines
+        guard let report, bytes >= next else { return }
+        report(ReadProgress(bytes: bytes, lines: self.lines, fileIndex: block.fileIndex))
+        next = bytes + (16 << 20)
     }
 }
 

@@ -103,6 +103,28 @@ struct ParallelReadTests {
         }
     }
 
+    @Test("progress is reported every 16 MB, the same for one worker and several")
+    func progress() throws {
+        let directory = try TemporaryDirectory()
+        let line = #"{"distinct_id":"u1","event":"A","time":1700000000000}"# + "\n"
+        let path = try directory.write("big.jsonl", String(repeating: line, count: (33 << 20) / line.utf8.count))
+        final class Seen: @unchecked Sendable { var calls: [ReadProgress] = [] }
+        var byJobs: [[Int64]] = []
+        for jobs in [1, 2] {
+            let seen = Seen()
+            var stats = StatsCollector()
+            _ = DumpReader(sources: [.file(path)]).read(into: &stats, jobs: jobs) { seen.calls.append($0) }
+            // At the first block end (blocks of whole lines, about 1 MiB) at or past each 16 MiB.
+            #expect(seen.calls.count == 2, "jobs \(jobs)")
+            for (call, mark) in zip(seen.calls, [Int64(16 << 20), Int64(32 << 20)]) {
+                #expect(call.bytes >= mark && call.bytes < mark + (2 << 20), "jobs \(jobs): \(call.bytes)")
+                #expect(call.lines * line.utf8.count == Int(call.bytes))
+            }
+            byJobs.append(seen.calls.map(\.bytes))
+        }
+        #expect(byJobs[0] == byJobs[1])
+    }
+
     @Test("an empty input list and empty files read as they do serially")
     func empty() throws {
         let directory = try TemporaryDirectory()
