@@ -74,11 +74,16 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     static let now: Int64 = 1_788_825_600_000
 
     private static func parse(_ bytes: UnsafeRawBufferPointer) {
+        // The C scanner and the Swift reference accept the same texts with the same tapes.
         var scanner = JSONScanner()
+        let fast = JSONTape()
+        let reference = JSONTape()
+        let accepted = scanner.fastScan(bytes, into: fast)
         do throws(JSONSyntaxError) {
-            try scanner.scan(bytes, into: JSONTape())
+            try scanner.referenceScan(bytes, into: reference)
+            precondition(accepted && fast.hasSameEntries(as: reference), "the C scanner disagrees with the reference")
         } catch {
-            _ = error.description
+            precondition(!accepted, "the C scanner accepts what the reference rejects: \(error)")
         }
         var walker = TreeWalker()
         let report = LineFeed.feed(bytes, into: &walker)

@@ -45,8 +45,14 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
 /// It checks the full RFC 8259 grammar (strings, escapes, numbers, literals, nesting), copies
 /// nothing, and decodes nothing: strings and numbers are decoded later, only when asked for.
 /// Nesting depth is limited only by memory (an explicit stack, not recursion).
+///
+/// Two scanners share one grammar: `atk_json_scan` (CScan, C) fills the tape of every valid
+/// line; the Swift state machine here runs only on the lines C rejects, to say why and at which
+/// column (and is the reference the C one is tested against, entry by entry).
 public struct JSONScanner {
     @usableFromInline var stack: [Int] = []
+    /// The C scanner's stack of open containers (tape indices); grown when a line nests deeper.
+    private var openContainers = [UInt32](repeating: 0, count: 64)
 
     /// A scanner; reuse it line after line, so its stack is allocated once.
     public init() {}
@@ -55,6 +61,48 @@ public struct JSONScanner {
     ///
     /// - Complexity: O(n) in the length of `bytes`.
     public mutating func scan(_ bytes: UnsafeRawBufferPointer, into tape: JSONTape) throws(JSONSyntaxError) {
+        if fastScan(bytes, into: tape) { return }
+        try referenceScan(bytes, into: tape)
+    }
+
+    /// Scans with the C scanner only: true when the text is JSON (the tape then holds it),
+    /// false when it is not (the tape is then meaningless).
+    public mutating func fastScan(_ bytes: UnsafeRawBufferPointer, into tape: JSONTape) -> Bool {
+        tape.reset()
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count > 0,
+            bytes.count < Int(UInt32.max)
+        else { return false }
+        while true {
+            var count: UInt32 = 0
+            var stringFlags: UInt8 = 0
+            let capacity = UInt32(truncatingIfNeeded: min(tape.capacity, Int(UInt32.max)))
+            let status = openContainers.withUnsafeMutableBufferPointer { stack in
+                UnsafeMutableRawPointer(tape.entries).withMemoryRebound(to: atk_tape_entry.self, capacity: 1) {
+                    atk_json_scan(
+                        base, bytes.count, $0, capacity, &count, stack.baseAddress, UInt32(stack.count), &stringFlags)
+                }
+            }
+            switch Int(status) {
+            case Int(ATK_SCAN_OK):
+                tape.count = Int(count)
+                tape.stringFlags = stringFlags
+                return true
+            case Int(ATK_SCAN_TAPE_FULL):
+                tape.grow()
+            case Int(ATK_SCAN_STACK_FULL):
+                openContainers.append(contentsOf: repeatElement(0, count: openContainers.count))
+            default:
+                return false
+            }
+        }
+    }
+
+    /// Scans with the Swift state machine, which says why and where a text is not JSON.
+    ///
+    /// ``scan(_:into:)`` runs it on the lines the C scanner rejects; should it accept one (the
+    /// two are tested and fuzzed to agree), its tape is the answer, so a line is never lost to a
+    /// disagreement.
+    public mutating func referenceScan(_ bytes: UnsafeRawBufferPointer, into tape: JSONTape) throws(JSONSyntaxError) {
         tape.reset()
         stack.removeAll(keepingCapacity: true)
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count > 0 else {

@@ -103,7 +103,21 @@ public final class JSONTape {
         return index
     }
 
-    private func grow() {
+    /// True when both tapes hold the same entries, field by field, and the same string flags.
+    public func hasSameEntries(as other: JSONTape) -> Bool {
+        guard count == other.count, stringFlags == other.stringFlags else { return false }
+        for index in 0..<count {
+            let a = entries[index]
+            let b = other.entries[index]
+            guard a.kind == b.kind, a.flags == b.flags, a.start == b.start, a.end == b.end, a.next == b.next,
+                a.count == b.count
+            else { return false }
+        }
+        return true
+    }
+
+    /// Doubles the room for entries, keeping those in use.
+    func grow() {
         let newCapacity = capacity * 2
         let newEntries = UnsafeMutablePointer<TapeEntry>.allocate(capacity: newCapacity)
         newEntries.moveInitialize(from: entries, count: count)

@@ -1,4 +1,5 @@
 import ATKSchema
+import CScan
 
 /// Checks the encoding of JSON strings that the scanner flagged: UTF-8 (RFC 8259 §8.1 requires
 /// it, and so does the Sensors server) and `\u` escapes of UTF-16 surrogates, which must come
@@ -40,23 +41,18 @@ public enum StringEncoding {
     /// The first invalid UTF-8 sequence in `bytes`: its offset, its length (the bytes that show
     /// the problem, at least 1) and why.
     ///
-    /// - Complexity: O(n); eight ASCII bytes at a time.
+    /// - Complexity: O(n); ASCII runs 32 bytes at a time (`atk_ascii_run`).
     public static func firstInvalidUTF8(
         _ bytes: UnsafeRawBufferPointer
     ) -> (offset: Int, length: Int, problem: UTF8Problem)? {
         guard let base = bytes.baseAddress else { return nil }
         let n = bytes.count
         var i = 0
+        let bytes = base.assumingMemoryBound(to: UInt8.self)
         while i < n {
-            if i + 8 <= n, base.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
-                i += 8
-                continue
-            }
+            i += atk_ascii_run(bytes + i, n - i)
+            guard i < n else { break }
             let lead = base.load(fromByteOffset: i, as: UInt8.self)
-            if lead < 0x80 {
-                i += 1
-                continue
-            }
             // The allowed range of the second byte, and the sequence's length.
             let second: ClosedRange<UInt8>, length: Int
             switch lead {

@@ -7,6 +7,7 @@
 #ifndef ATK_SCAN_H
 #define ATK_SCAN_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #if defined(__SSE2__)
@@ -41,6 +42,29 @@ static inline uint32_t atk_string_specials16(const uint8_t *p) {
     }
     return mask;
 #endif
+}
+
+/// The number of bytes before the first byte above 0x7F in p[0..<n] (n when all are ASCII):
+/// 32 bytes a step with the vector unit, then 8 (SWAR), then one.
+static inline size_t atk_ascii_run(const uint8_t *p, size_t n) {
+    size_t i = 0;
+#if defined(__SSE2__)
+    while (i + 32 <= n) {
+        __m128i a = _mm_loadu_si128((const __m128i *)(p + i));
+        __m128i b = _mm_loadu_si128((const __m128i *)(p + i + 16));
+        if (_mm_movemask_epi8(_mm_or_si128(a, b)) != 0) break;
+        i += 32;
+    }
+#endif
+    while (i + 8 <= n) {
+        uint64_t word;
+        __builtin_memcpy(&word, p + i, 8);
+        uint64_t high = word & 0x8080808080808080ull;
+        if (high != 0) return i + (size_t)(__builtin_ctzll(high) >> 3);
+        i += 8;
+    }
+    while (i < n && p[i] < 0x80) i++;
+    return i;
 }
 
 /// Asks the CPU to bring the `lines` 64-byte lines from p into its caches ahead of a read (a
