@@ -8,10 +8,11 @@ extension DumpReader {
     /// (``MergeableAnalysis``), then merges the partials into `analysis`.
     ///
     /// The result is the one ``read(into:progress:)`` gives, for every `jobs`: a key's events
-    /// reach one partial in input order, and merges are exact. One reader thread reads and
-    /// inflates; the workers take its blocks in turn, parse them, and each visits, block after
-    /// block, the lines its key sends it. Memory: per-key state once (each key lives in one
-    /// partial), plus about `jobs + 2` parsed blocks (1 MiB of text and its tapes each).
+    /// reach one partial in input order, and merges are exact. Reader threads (one per input,
+    /// up to `jobs` at once) read and inflate; the workers take the blocks in input order, parse
+    /// them, and each visits, block after block, the lines its key sends it. Memory: per-key
+    /// state once (each key lives in one partial), plus about `jobs + 2` parsed blocks (1 MiB of
+    /// text and its tapes each) and two blocks per extra reader.
     /// - Parameters:
     ///   - analysis: an empty analysis; on return, every line merged into it.
     ///   - jobs: parse workers; 1 reads as ``read(into:progress:)`` does.
@@ -22,13 +23,17 @@ extension DumpReader {
     ) -> [FileReport] {
         guard jobs > 1, !sources.isEmpty else { return read(into: &analysis, progress: progress) }
         let window = jobs + 2
-        let channel = BlockChannel(blocks: window + 2, blockSize: blockSize)
+        // Several files are read and inflated at once, one reader thread each, up to `jobs`.
+        let readers = min(jobs, sources.count)
+        let channel = BlockChannel(blocks: window + 2, blockSize: blockSize, inputs: sources.count, readers: readers)
         let producer = BlockProducer(sources: sources, channel: channel, maxLineLength: maxLineLength)
         let pass = ParallelPass(
             prototype: analysis, workers: jobs, channel: channel, window: window, sources: sources,
             maxLineLength: maxLineLength, progress: progress)
         let finished = DispatchGroup()
-        Self.start("atk-reader", stackSize: 1 << 20, in: finished) { producer.run() }
+        for index in 0..<readers {
+            Self.start("atk-reader-\(index)", stackSize: 1 << 20, in: finished) { producer.run() }
+        }
         let work: any ParallelWork = pass
         for index in 1..<jobs {
             Self.start("atk-worker-\(index)", stackSize: 8 << 20, in: finished) { work.work(index) }

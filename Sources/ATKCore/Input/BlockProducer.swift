@@ -23,12 +23,14 @@ struct BlockProducer {
     /// A block is cut once less than this much room (at most a quarter of it) is left.
     let minimumFree = 64 * 1024
 
-    /// Reads every input; runs on the reader thread.
+    /// Reads the inputs the channel hands out (``BlockChannel/nextInput()``), each to its end,
+    /// until none is left; runs on a reader thread (one of several when files are read at once).
     func run() {
         let input = UnsafeMutableRawPointer.allocate(byteCount: inputChunk, alignment: 16)
         defer { input.deallocate() }
-        for (fileIndex, source) in sources.enumerated() {
-            let block = channel.takeEmpty()
+        while let fileIndex = channel.nextInput() {
+            let source = sources[fileIndex]
+            let block = channel.takeEmpty(for: fileIndex)
             block.reset(fileIndex: fileIndex, startsFile: true)
             var state = FileState(source: source, block: block, fileIndex: fileIndex)
             guard state.open() else {
@@ -157,7 +159,7 @@ struct BlockProducer {
             return
         }
         let cut = last + 1
-        let next = channel.takeEmpty()
+        let next = channel.takeEmpty(for: state.fileIndex)
         next.reset(fileIndex: state.fileIndex, startsFile: false)
         let tail = block.filled - cut
         // The carried part of a long line may be larger than a pooled block.

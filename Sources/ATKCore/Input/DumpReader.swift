@@ -121,7 +121,7 @@ public final class DumpReader {
     ) -> [FileReport] {
         var reports = sources.map { FileReport(source: $0) }
         guard !sources.isEmpty else { return reports }
-        let channel = BlockChannel(blocks: blocksInFlight, blockSize: blockSize)
+        let channel = BlockChannel(blocks: blocksInFlight, blockSize: blockSize, inputs: sources.count)
         let producer = BlockProducer(sources: sources, channel: channel, maxLineLength: maxLineLength)
         let done = DispatchGroup()
         Self.start("atk-reader", stackSize: 1 << 20, in: done) { producer.run() }

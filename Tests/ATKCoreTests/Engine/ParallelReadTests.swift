@@ -88,6 +88,39 @@ struct ParallelReadTests {
         }
     }
 
+    @Test("forty small inputs, read several at once, give the serial transcript and reports", arguments: [256, 4096])
+    func manyInputs(blockSize: Int) throws {
+        let directory = try TemporaryDirectory()
+        let generated = try generatedInputs(files: 4, users: 12)
+        var sources: [InputSource] = []
+        for index in 0..<40 {
+            let text = generated[index % generated.count]
+            let path: String
+            switch index % 5 {
+            case 0: path = try directory.write("f\(index).jsonl.gz", try gzip(text, in: directory, name: "z\(index)"))
+            case 1: path = try directory.write("f\(index).jsonl", Array(text.prefix(index * 37)))
+            case 2: path = try directory.write("f\(index).jsonl", [])
+            case 3: path = directory.path("missing-\(index).jsonl")
+            default:
+                let member = try gzip(text, in: directory, name: "y\(index)")
+                path = try directory.write("f\(index).jsonl.gz", member + Array(member.prefix(member.count / 2)))
+            }
+            sources.append(.file(path))
+        }
+        var serial = Transcript()
+        let serialReports = DumpReader(sources: sources, maxLineLength: 2048, blockSize: blockSize).read(into: &serial)
+        #expect(serial.entries.count > 1000)
+        for jobs in [2, 3, 7] {
+            var parallel = Transcript()
+            let reports = DumpReader(sources: sources, maxLineLength: 2048, blockSize: blockSize)
+                .read(into: &parallel, jobs: jobs)
+            #expect(parallel.entries == serial.entries, "jobs \(jobs)")
+            #expect(parallel.perUser == serial.perUser, "jobs \(jobs)")
+            let differing = zip(describe(reports), describe(serialReports)).filter { $0.0 != $0.1 }
+            #expect(reports.count == serialReports.count && differing.isEmpty, "jobs \(jobs): \(differing)")
+        }
+    }
+
     @Test("stats over several inputs is the serial stats for every jobs")
     func stats() throws {
         let directory = try TemporaryDirectory()

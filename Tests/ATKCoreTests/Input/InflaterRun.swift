@@ -11,7 +11,7 @@ struct InflaterRun: Equatable, CustomStringConvertible {
 
     /// Reads `paths` with a producer using `inflater` and the parser the reader uses.
     init(_ paths: [String], inflater: BlockProducer.Inflater, blockSize: Int = 1 << 20, maxLineLength: Int = 1 << 20) {
-        let channel = BlockChannel(blocks: 4, blockSize: blockSize)
+        let channel = BlockChannel(blocks: 4, blockSize: blockSize, inputs: paths.count)
         var producer = BlockProducer(sources: paths.map { .file($0) }, channel: channel, maxLineLength: maxLineLength)
         producer.inflater = inflater
         let reader = producer
