@@ -11,6 +11,6 @@ struct Plan: ParsableCommand {
             "common": <schema>, "$defs": {...}} or a directory of <event>.json schemas \
             (Docs/plan.md). Check a dump against one with atk validate --plan PLAN.
             """,
-        subcommands: [Infer.self]
+        subcommands: [Infer.self, Diff.self]
     )
 }

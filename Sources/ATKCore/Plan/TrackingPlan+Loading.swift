@@ -41,7 +41,8 @@ extension TrackingPlan {
         return try TrackingPlan(documents: documents, directory: path, options: options)
     }
 
-    private static func readJSON(_ path: String) throws(TrackingPlanError) -> JSONValue {
+    /// Reads and parses one JSON file of a plan.
+    public static func readJSON(_ path: String) throws(TrackingPlanError) -> JSONValue {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw TrackingPlanError(.unreadable("cannot read file"), file: path)
         }
