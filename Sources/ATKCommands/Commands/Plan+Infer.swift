@@ -105,6 +105,12 @@ extension Plan {
 
         /// The plan `--update` names, parsed, and checked to be a plan (exit 3 when it is not).
         private static func loadBase(_ path: String) throws -> JSONValue {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                throw CommandError(
+                    "plan \(PathName.display(path)): --update takes a plan file, not a directory",
+                    exit: CommandExit.unreadableInput)
+            }
             do {
                 let json = try TrackingPlan.readJSON(path)
                 _ = try TrackingPlan(json: json, file: path)

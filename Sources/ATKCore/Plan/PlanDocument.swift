@@ -24,18 +24,7 @@ public struct PlanDocument: Sendable {
             throw TrackingPlanError(.unreadable("no such file or directory"), file: path)
         }
         guard isDirectory.boolValue else { return try PlanDocument(json: TrackingPlan.readJSON(path), file: path) }
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: path).filter { $0.hasSuffix(".json") }.sorted()
-        } catch {
-            throw TrackingPlanError(.unreadable(error.localizedDescription), file: path)
-        }
-        let directory = URL(fileURLWithPath: path)
-        var files: [(name: String, json: JSONValue)] = []
-        for name in names {
-            files.append((name, try TrackingPlan.readJSON(directory.appendingPathComponent(name).path)))
-        }
-        return PlanDocument(files: files)
+        return PlanDocument(files: try TrackingPlan.readDirectory(path).map { ($0.name, $0.json) })
     }
 
     /// A single-file plan: `events`, `common` and `$defs` of one JSON object.
