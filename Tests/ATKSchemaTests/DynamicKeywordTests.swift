@@ -1,5 +1,6 @@
-import ATKSchema
 import Testing
+
+@testable import ATKSchema
 
 /// The dynamic keywords where atk's own choices matter.
 ///
@@ -108,5 +109,36 @@ import Testing
         let tree = try #require(plan.schema(forEvent: "Tree"))
         #expect(tree.isValid(try JSONValue.parse(#"{"children": [{"children": []}]}"#)))
         #expect(try violations(tree, #"{"children": [{"name": 1}]}"#).map(\.instancePath) == ["/children/0/name"])
+    }
+
+    @Test func onlyADynamicReferenceMakesValidationKeepTheScope() throws {
+        // The demo-like plan (unevaluated*, $ref, no $dynamicRef) and a plain $ref to a $dynamicAnchor
+        // validate without the scope and keep their one-pass `required`/`properties`.
+        #expect(try plan().schema(forEvent: "Buy")?.program.tracksScope == false)
+        let plain = try compile(##"{"$ref": "#item", "$defs": {"i": {"$dynamicAnchor": "item", "type": "string"}}}"##)
+        #expect(plain.program.tracksScope == false)
+        let staticTarget = try compile(##"{"$dynamicRef": "#/$defs/i", "$defs": {"i": {"type": "string"}}}"##)
+        #expect(staticTarget.program.tracksScope == false)
+        #expect(staticTarget.isValid(JSONValue.string("a")) && !staticTarget.isValid(JSONValue.integer(1)))
+        let dynamic = try compile(
+            ##"{"$dynamicRef": "#item", "required": ["a"], "properties": {"a": {}}, "$defs": {"i": {"$dynamicAnchor": "item"}}}"##
+        )
+        #expect(dynamic.program.tracksScope == true)
+        #expect(dynamic.program.nodes.allSatisfy { $0.requiredWithProperties == nil })
+    }
+
+    @Test func aMetaschemaWithoutTheValidationVocabularyTurnsItsKeywordsOff() throws {
+        let metaschema = #"""
+            {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "https://example.com/meta",
+             "$vocabulary": {"https://json-schema.org/draft/2020-12/vocab/core": true,
+                             "https://json-schema.org/draft/2020-12/vocab/applicator": true}}
+            """#
+        let schema = try JSONValue.parse(
+            #"{"$schema": "https://example.com/meta", "properties": {"n": {"minimum": 10}, "no": false}}"#)
+        let compiled = try Schema.compile(
+            schema, resources: [URI("https://example.com/meta"): JSONValue.parse(metaschema)],
+            options: SchemaOptions(unknownKeywords: .ignore))
+        #expect(compiled.isValid(try JSONValue.parse(#"{"n": 1}"#)))
+        #expect(!compiled.isValid(try JSONValue.parse(#"{"no": 1}"#)))
     }
 }
