@@ -23,6 +23,10 @@ public struct CompiledSchema: Sendable {
     ///
     /// When both come from one compilation (a tracking plan's `common` and an event's schema)
     /// and each checks `required` and `properties`, an object's members are walked once for both.
+    /// A `unevaluatedProperties` at the root of `next` counts the members this schema's keywords
+    /// evaluated as evaluated (as if both were branches of one `allOf`, except that this schema failing
+    /// does not take its members back), so an event can forbid the properties that neither it nor
+    /// `common` declares.
     /// - Returns: whether the instance is valid against both.
     @discardableResult
     public func validate<I: JSONInstance>(
@@ -39,14 +43,15 @@ public struct CompiledSchema: Sendable {
             passes = (both.0, both.1)
         }
         let valid = validate(instance, members: passes.0, into: &violations)
-        return next.validate(instance, members: passes.1, into: &violations) && valid
+        let companion = program === next.program ? root : nil
+        return next.validate(instance, members: passes.1, companion: companion, into: &violations) && valid
     }
 
     private func validate<I: JSONInstance>(
-        _ instance: I, members: MemberPass?,
+        _ instance: I, members: MemberPass?, companion: Int? = nil,
         into violations: inout [SchemaViolation]
     ) -> Bool {
-        var sink = SchemaProgram.Sink(collecting: true)
+        var sink = SchemaProgram.Sink(collecting: true, companion: companion)
         let valid = program.validate(root, instance, nil, &sink, depth: 0, members: members)
         violations.append(contentsOf: sink.violations)
         return valid

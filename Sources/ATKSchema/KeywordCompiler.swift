@@ -10,7 +10,19 @@ struct KeywordCompiler {
     private let options: SchemaOptions
     private var members: [String: JSONValue] = [:]
 
-    init(document: Int, tokens: [String], value: JSONValue, base: URI, draft: SchemaDraft, options: SchemaOptions) {
+    /// The keywords of the 2020-12 validation vocabulary, ignored when a document's metaschema leaves it out.
+    private static let validationVocabulary: Set<String> = [
+        "type", "enum", "const", "multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum",
+        "maxLength", "minLength", "pattern", "maxItems", "minItems", "uniqueItems", "maxContains", "minContains",
+        "maxProperties", "minProperties", "required", "dependentRequired",
+    ]
+
+    /// - Parameter validation: whether the document's dialect includes the validation vocabulary
+    ///   (its metaschema's `$vocabulary` names it); without it those keywords are annotations.
+    init(
+        document: Int, tokens: [String], value: JSONValue, base: URI, draft: SchemaDraft, validation: Bool,
+        options: SchemaOptions
+    ) {
         self.document = document
         self.tokens = tokens
         self.value = value
@@ -19,6 +31,9 @@ struct KeywordCompiler {
         self.options = options
         if case .object(let list) = value {
             members = Dictionary(list.map { ($0.key, $0.value) }) { $1 }
+        }
+        if !validation {
+            members = members.filter { !Self.validationVocabulary.contains($0.key) }
         }
     }
 
@@ -48,7 +63,16 @@ struct KeywordCompiler {
         try compileObject(into: &out, &compiler)
         try compileApplicators(into: &out, &compiler)
         if let ref = members["$ref"] { out.append(.ref(try compileRef(ref, &compiler))) }
-        if options.unknownKeywords == .ignore, draft == .draft2020_12 {
+        if draft != .draft7 {
+            let keyword = draft == .draft2020_12 ? "$dynamicRef" : "$recursiveRef"
+            if let ref = members[keyword] {
+                guard let text = ref.stringValue else {
+                    throw invalid(keyword, "expected a URI reference string", &compiler)
+                }
+                let resolved = try compiler.dynamicReference(
+                    text, base: base, document: document, tokens: tokens + [keyword], draft: draft)
+                out.append(.dynamicRef(target: resolved.target, anchor: resolved.anchor))
+            }
             if members["unevaluatedProperties"] != nil {
                 out.append(.unevaluatedProperties(try sub("unevaluatedProperties", &compiler)))
             }
@@ -211,7 +235,7 @@ struct KeywordCompiler {
                 items.rest = try sub("items", &compiler)
                 items.restIsFalse = rest == .bool(false)
             }
-        case .draft7:
+        case .draft7, .draft2019_09:
             if case .array = members["items"] {
                 items.prefix = try schemaList("items", &compiler) ?? 0..<0
                 if let rest = members["additionalItems"] {
@@ -227,8 +251,8 @@ struct KeywordCompiler {
         if !items.prefix.isEmpty || items.rest != nil { out.append(.items(items)) }
         if members["contains"] != nil {
             let node = try sub("contains", &compiler)
-            let min = draft == .draft2020_12 ? try count("minContains", &compiler) ?? 1 : 1
-            let max = draft == .draft2020_12 ? try count("maxContains", &compiler) : nil
+            let min = draft != .draft7 ? try count("minContains", &compiler) ?? 1 : 1
+            let max = draft != .draft7 ? try count("maxContains", &compiler) : nil
             out.append(.contains(node: node, min: min, max: max))
         }
     }

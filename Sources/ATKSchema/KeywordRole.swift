@@ -34,8 +34,15 @@ enum KeywordRole: Sendable {
         "items": .schema, "prefixItems": .schemaArray, "minContains": .plain, "maxContains": .plain,
         "dependentRequired": .plain, "dependentSchemas": .schemaMap, "$anchor": .plain,
         "$dynamicAnchor": .plain, "$vocabulary": .plain, "deprecated": .plain, "contentSchema": .schema,
-        "unevaluatedProperties": .unsupported, "unevaluatedItems": .unsupported,
-        "$dynamicRef": .unsupported, "$recursiveRef": .unsupported,
+        "unevaluatedProperties": .schema, "unevaluatedItems": .schema, "$dynamicRef": .plain,
+        "$recursiveRef": .unsupported,
+    ]) { $1 }
+
+    private static let draft2019: [String: KeywordRole] = common.merging([
+        "items": .schemaOrArray, "additionalItems": .schema, "minContains": .plain, "maxContains": .plain,
+        "dependentRequired": .plain, "dependentSchemas": .schemaMap, "$anchor": .plain,
+        "$recursiveAnchor": .plain, "$recursiveRef": .plain, "$vocabulary": .plain, "deprecated": .plain,
+        "contentSchema": .schema, "unevaluatedProperties": .schema, "unevaluatedItems": .schema,
     ]) { $1 }
 
     private static let draft7: [String: KeywordRole] = common.merging([
@@ -50,6 +57,7 @@ enum KeywordRole: Sendable {
         if keyword.hasPrefix("x-") { return .plain }
         switch draft {
         case .draft2020_12: return draft2020[keyword]
+        case .draft2019_09: return draft2019[keyword]
         case .draft7: return draft7[keyword]
         }
     }

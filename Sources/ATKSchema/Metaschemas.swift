@@ -1,40 +1,43 @@
 /// The official draft 2020-12 and draft-07 metaschemas, built in so that `$ref`s to them
 /// resolve without network access.
 ///
-/// The texts are the published documents verbatim. Because `$dynamicRef` is not implemented,
-/// each 2020-12 `"$dynamicRef": "#meta"` is loaded as a plain `$ref` to
-/// `https://json-schema.org/draft/2020-12/schema`: the dynamic scope of a validation that
-/// starts at that metaschema resolves `#meta` to exactly that schema, so validating against
-/// the 2020-12 metaschema behaves as specified; extending it through `$dynamicAnchor` does not.
+/// The texts are the published documents verbatim. Each 2020-12 `"$dynamicRef": "#meta"` is
+/// loaded as a plain `$ref` to `https://json-schema.org/draft/2020-12/schema` (2019-09: each
+/// `"$recursiveRef": "#"` to `https://json-schema.org/draft/2019-09/schema`): the dynamic scope of
+/// a validation that starts at that metaschema resolves them to exactly that schema, so validating
+/// against a metaschema behaves as specified and needs no dynamic scope (schemas that `$ref` the
+/// metaschema stay on the fast path); extending a metaschema through `$dynamicAnchor` does not.
 enum Metaschemas {
     /// The parsed metaschema whose retrieval URI (without fragment) is `uri`, if built in.
     static func document(for uri: URI) -> JSONValue? {
         parsed[uri]
     }
 
-    private static let dynamicTarget = "https://json-schema.org/draft/2020-12/schema"
-
     private static let parsed: [URI: JSONValue] = {
         var result: [URI: JSONValue] = [:]
-        for (uri, text) in texts {
+        for (uri, text) in texts + draft2019Texts {
             guard let value = try? JSONValue.parse(text) else { continue }
-            result[URI(uri)] = staticized(value)
+            let draft2019 = uri.hasPrefix("https://json-schema.org/draft/2019-09/")
+            result[URI(uri)] = staticized(
+                value, keyword: draft2019 ? "$recursiveRef" : "$dynamicRef",
+                target: draft2019
+                    ? "https://json-schema.org/draft/2019-09/schema" : "https://json-schema.org/draft/2020-12/schema")
         }
         return result
     }()
 
-    /// Replaces every `$dynamicRef` member with a `$ref` to the 2020-12 metaschema.
-    private static func staticized(_ value: JSONValue) -> JSONValue {
+    /// Replaces every `keyword` member (`$dynamicRef`, `$recursiveRef`) with a `$ref` to `target`.
+    private static func staticized(_ value: JSONValue, keyword: String, target: String) -> JSONValue {
         switch value {
         case .object(let members):
             return .object(
                 members.map { member in
-                    member.key == "$dynamicRef"
-                        ? (key: "$ref", value: .string(dynamicTarget))
-                        : (key: member.key, value: staticized(member.value))
+                    member.key == keyword
+                        ? (key: "$ref", value: .string(target))
+                        : (key: member.key, value: staticized(member.value, keyword: keyword, target: target))
                 })
         case .array(let elements):
-            return .array(elements.map(staticized))
+            return .array(elements.map { staticized($0, keyword: keyword, target: target) })
         default:
             return value
         }

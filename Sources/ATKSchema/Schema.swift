@@ -48,7 +48,7 @@ public enum Schema {
         for entry in entryPoints {
             roots.append(try compiler.compile(document: primary, at: entry))
         }
-        let program = compiler.finish()
+        let program = try compiler.finish()
         return roots.map { CompiledSchema(program: program, root: $0) }
     }
 }

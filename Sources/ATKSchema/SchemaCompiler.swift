@@ -10,6 +10,8 @@ struct SchemaCompiler {
         let uri: URI
         let root: JSONValue
         let draft: SchemaDraft
+        /// Whether the dialect includes the validation vocabulary (see `dialect(of:)`).
+        let validation: Bool
         let pathPrefix: String
     }
 
@@ -22,6 +24,13 @@ struct SchemaCompiler {
     private var documents: [Document] = []
     private var resources: [URI: (document: Int, tokens: [String])] = [:]
     private var anchors: [URI: (document: Int, tokens: [String])] = [:]
+    /// The `$dynamicAnchor`s, by the URI of their resource with the name as fragment.
+    private var dynamicAnchors: [URI: (document: Int, tokens: [String])] = [:]
+    /// Numbers of the schema resources (base URIs) nodes belong to, for the dynamic scope.
+    private var resourceIds: [URI: Int32] = [:]
+    private var nodeResources: ContiguousArray<Int32> = []
+    /// Numbers of the anchor names some `$dynamicRef` resolves dynamically.
+    private var dynamicNames: [String: Int] = [:]
     private var bases: [Location: URI] = [:]
     private var nodeIndex: [Location: Int] = [:]
     private var nodes: ContiguousArray<SchemaNode> = []
@@ -45,11 +54,30 @@ struct SchemaCompiler {
     }
 
     private mutating func addDocument(_ root: JSONValue, uri: URI, pathPrefix: String) -> Int {
-        let draft = root["$schema"]?.stringValue.flatMap(SchemaDraft.init(schemaURI:)) ?? defaultDraft
-        documents.append(Document(uri: uri.withoutFragment, root: root, draft: draft, pathPrefix: pathPrefix))
+        let (draft, validation) = dialect(of: root)
+        documents.append(
+            Document(uri: uri.withoutFragment, root: root, draft: draft, validation: validation, pathPrefix: pathPrefix)
+        )
         let index = documents.count - 1
         resources[uri.withoutFragment] = (index, [])
         return index
+    }
+
+    /// The dialect of a document: the draft its `$schema` names, or, when that is a custom metaschema among
+    /// the resources, the draft of the metaschema and whether its `$vocabulary` includes validation.
+    private func dialect(of root: JSONValue) -> (SchemaDraft, validation: Bool) {
+        guard let name = root["$schema"]?.stringValue else { return (defaultDraft, true) }
+        if let draft = SchemaDraft(schemaURI: name) { return (draft, true) }
+        guard let metaschema = external[URI(name).withoutFragment] else { return (defaultDraft, true) }
+        let draft = metaschema["$schema"]?.stringValue.flatMap(SchemaDraft.init(schemaURI:)) ?? defaultDraft
+        let vocabulary: String
+        switch draft {
+        case .draft2020_12: vocabulary = "https://json-schema.org/draft/2020-12/vocab/validation"
+        case .draft2019_09: vocabulary = "https://json-schema.org/draft/2019-09/vocab/validation"
+        case .draft7: return (draft, true)
+        }
+        guard let vocabularies = metaschema["$vocabulary"]?.objectValue else { return (draft, true) }
+        return (draft, vocabularies.contains { $0.key == vocabulary })
     }
 
     /// Registers identifiers and checks keywords of the schema at `tokens` and everything below it.
@@ -67,8 +95,35 @@ struct SchemaCompiler {
     }
 
     /// The finished program.
-    func finish() -> SchemaProgram {
-        SchemaProgram(nodes: nodes, schemaPaths: schemaPaths, tables: tables)
+    ///
+    /// When some `$dynamicRef` resolves dynamically, every `$dynamicAnchor` of those names in the loaded
+    /// resources is compiled first (any of them may be in the dynamic scope), and nodes lose their one-pass
+    /// `requiredWithProperties`, which validates members without the scope.
+    mutating func finish() throws(SchemaError) -> SchemaProgram {
+        var compiled: Set<URI> = []
+        while let (uri, found) = dynamicAnchors.first(where: {
+            !compiled.contains($0.key) && $0.key.fragment.map { dynamicNames[$0] != nil } == true
+        }) {
+            compiled.insert(uri)
+            let node = try compileNode(found.document, found.tokens)
+            if let fragment = uri.fragment, let name = dynamicNames[fragment] {
+                let key = SchemaTables.DynamicAnchorKey(resource: resourceId(uri.withoutFragment), name: name)
+                tables.dynamicAnchors[key] = node
+            }
+        }
+        if !dynamicNames.isEmpty {
+            for i in nodes.indices { nodes[i].requiredWithProperties = nil }
+        }
+        return SchemaProgram(
+            nodes: nodes, schemaPaths: schemaPaths, tables: tables, nodeResources: nodeResources,
+            tracksScope: !dynamicNames.isEmpty)
+    }
+
+    private mutating func resourceId(_ base: URI) -> Int32 {
+        if let id = resourceIds[base] { return id }
+        let id = Int32(resourceIds.count)
+        resourceIds[base] = id
+        return id
     }
 
     // MARK: - Locations
@@ -116,9 +171,15 @@ struct SchemaCompiler {
                 }
             }
         }
-        if draft == .draft2020_12 {
+        if draft != .draft7 {
             for key in ["$anchor", "$dynamicAnchor"] {
                 if let name = value[key]?.stringValue { anchors[base.withFragment(name)] = (document, tokens) }
+            }
+            if draft == .draft2020_12, let name = value["$dynamicAnchor"]?.stringValue {
+                dynamicAnchors[base.withFragment(name)] = (document, tokens)
+            }
+            if draft == .draft2019_09, value["$recursiveAnchor"] == .bool(true) {
+                dynamicAnchors[base.withFragment(Self.recursiveAnchor)] = (document, tokens)
             }
         }
         bases[here] = base
@@ -131,7 +192,7 @@ struct SchemaCompiler {
         _ document: Int, _ tokens: [String], _ key: String, _ member: JSONValue,
         base: URI, draft: SchemaDraft, refOnly: Bool
     ) throws(SchemaError) {
-        guard var role = KeywordRole.of(key, in: draft) else {
+        guard let role = KeywordRole.of(key, in: draft) else {
             if options.unknownKeywords == .refuse {
                 throw SchemaError(.unknownKeyword(key), at: path(document, tokens + [key]))
             }
@@ -141,8 +202,7 @@ struct SchemaCompiler {
             if options.unknownKeywords == .refuse {
                 throw SchemaError(.unsupportedKeyword(key), at: path(document, tokens + [key]))
             }
-            guard key.hasPrefix("unevaluated") else { return }
-            role = .schema
+            return
         }
         guard !refOnly else { return }
         let child = tokens + [key]
@@ -205,10 +265,11 @@ struct SchemaCompiler {
         nodes.append(SchemaNode(keywords: 0..<0, requiredWithProperties: nil))
         schemaPaths.append(path(document, tokens))
         nodeIndex[here] = index
+        let base = bases[here] ?? documents[document].uri
+        nodeResources.append(resourceId(base))
         var keywords = KeywordCompiler(
-            document: document, tokens: tokens, value: value,
-            base: bases[here] ?? documents[document].uri,
-            draft: documents[document].draft, options: options)
+            document: document, tokens: tokens, value: value, base: base,
+            draft: documents[document].draft, validation: documents[document].validation, options: options)
         let compiled = try keywords.compile(using: &self)
         // Appended after compiling: subschemas compiled meanwhile added their own keywords.
         let start = tables.keywords.count
@@ -246,6 +307,30 @@ struct SchemaCompiler {
         tokens: [String]
     ) throws(SchemaError) -> Int {
         try resolveReference(reference, base: base, from: document, at: tokens)
+    }
+
+    /// The anchor name standing for draft 2019-09's `"$recursiveAnchor": true` among the dynamic anchors:
+    /// not a valid `$anchor` name, so it meets none.
+    private static let recursiveAnchor = "$recursiveAnchor"
+
+    /// Resolves a `$dynamicRef` (2019-09: `$recursiveRef`) found at `tokens` (used by `KeywordCompiler`):
+    /// its static target, and the number of its anchor name when that target is a `$dynamicAnchor` of that
+    /// name (2019-09: a resource with `"$recursiveAnchor": true`); only then is the reference resolved in
+    /// the dynamic scope.
+    mutating func dynamicReference(
+        _ reference: String, base: URI, document: Int,
+        tokens: [String], draft: SchemaDraft
+    ) throws(SchemaError) -> (target: Int, anchor: Int?) {
+        let target = try resolveReference(reference, base: base, from: document, at: tokens)
+        var uri = base.resolving(reference)
+        if draft == .draft2019_09 {
+            guard uri.fragment == nil || uri.fragment == "" else { return (target, nil) }
+            uri = uri.withoutFragment.withFragment(Self.recursiveAnchor)
+        }
+        guard let name = uri.fragment, dynamicAnchors[uri] != nil else { return (target, nil) }
+        if let known = dynamicNames[name] { return (target, known) }
+        dynamicNames[name] = dynamicNames.count
+        return (target, dynamicNames.count - 1)
     }
 
     /// The schema path of `tokens` in `document` (used by `KeywordCompiler`).

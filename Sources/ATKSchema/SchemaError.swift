@@ -5,7 +5,7 @@ public struct SchemaError: Error, Sendable, Equatable, CustomStringConvertible {
         /// A keyword that is not part of the dialect (refused by `UnknownKeywordPolicy.refuse`).
         case unknownKeyword(String)
         /// A real JSON Schema keyword this engine does not implement in refuse mode
-        /// (`unevaluatedProperties`, `unevaluatedItems`, `$dynamicRef`, `$recursiveRef`).
+        /// (`$recursiveRef` in a 2020-12 schema, which replaced it with `$dynamicRef`).
         case unsupportedKeyword(String)
         /// A keyword whose value has the wrong shape, for example `"minLength": -1`.
         case invalidKeywordValue(keyword: String, reason: String)

@@ -42,6 +42,9 @@ enum SchemaKeyword: Sendable {
     case not(Int)
     case conditional(if: Int, then: Int?, else: Int?)
     case ref(Int)
+    /// `$dynamicRef`: the node it resolves to statically, and the `SchemaTables.dynamicNames` index of the
+    /// `$dynamicAnchor` that target carries (`nil`: it carries none, so the keyword is a plain `$ref`).
+    case dynamicRef(target: Int, anchor: Int?)
     case unevaluatedProperties(Int)
     case unevaluatedItems(Int)
 }

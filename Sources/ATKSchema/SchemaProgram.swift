@@ -11,21 +11,36 @@ final class SchemaProgram: Sendable {
     /// Schema path of each node, for example `#/properties/a` (read only to report a violation).
     let schemaPaths: [String]
     let tables: SchemaTables
+    /// The schema resource of each node (see `tracksScope`).
+    let nodeResources: ContiguousArray<Int32>
+    /// Whether validation keeps the dynamic scope, the resources entered on the way to a node: only
+    /// when some `$dynamicRef` resolves through it, so other schemas pay nothing for it.
+    let tracksScope: Bool
 
     /// Maximum nesting of schema evaluations; deeper evaluation (a `$ref` cycle that makes no
     /// progress, or a value nested about 128 levels under a recursive schema) fails with a `$ref` violation.
     static let maxDepth = 256
 
-    init(nodes: ContiguousArray<SchemaNode>, schemaPaths: [String], tables: SchemaTables) {
+    init(
+        nodes: ContiguousArray<SchemaNode>, schemaPaths: [String], tables: SchemaTables,
+        nodeResources: ContiguousArray<Int32>, tracksScope: Bool
+    ) {
         self.nodes = nodes
         self.schemaPaths = schemaPaths
         self.tables = tables
+        self.nodeResources = nodeResources
+        self.tracksScope = tracksScope
     }
 
     /// Collects violations when `collecting`; otherwise evaluation stops at the first failure.
     struct Sink {
-        let collecting: Bool
+        var collecting: Bool
         var violations: [SchemaViolation] = []
+        /// The dynamic scope, outermost resource first (kept only when `tracksScope`).
+        var scope: [Int32] = []
+        /// A node applied to the same instance just before this evaluation (a plan's `common`), whose
+        /// evaluated members a root `unevaluatedProperties` counts (see `CompiledSchema.validate(_:thenAgainst:into:)`).
+        var companion: Int?
     }
 
     typealias Path = UnsafePointer<InstancePathLink>?
@@ -41,6 +56,9 @@ final class SchemaProgram: Sendable {
             report(&sink, "$ref", index, path, "schema evaluation nests too deeply (recursive $ref or very deep value)")
             return false
         }
+        let entered = tracksScope && sink.scope.last != nodeResources[index]
+        if entered { sink.scope.append(nodeResources[index]) }
+        defer { if entered { sink.scope.removeLast() } }
         var valid = true
         // The `required`/`properties` pass, once `required` made it (or as given).
         var members = members
@@ -56,6 +74,27 @@ final class SchemaProgram: Sendable {
     func isValid<I: JSONInstance>(_ index: Int, _ instance: I, depth: Int) -> Bool {
         var sink = Sink(collecting: false)
         return validate(index, instance, nil, &sink, depth: depth)
+    }
+
+    /// `isValid` within the evaluation that owns `sink`: in its dynamic scope, reporting nothing.
+    func probe<I: JSONInstance>(_ index: Int, _ instance: I, _ sink: inout Sink, depth: Int) -> Bool {
+        guard tracksScope else { return isValid(index, instance, depth: depth) }
+        let collecting = sink.collecting
+        sink.collecting = false
+        defer { sink.collecting = collecting }
+        return validate(index, instance, nil, &sink, depth: depth)
+    }
+
+    /// The node a `$dynamicRef` evaluates: the outermost resource of the dynamic scope with a
+    /// `$dynamicAnchor` of its name, else its static target.
+    func dynamicTarget(_ target: Int, _ anchor: Int?, _ scope: [Int32]) -> Int {
+        guard let anchor else { return target }
+        for resource in scope {
+            if let node = tables.dynamicAnchors[SchemaTables.DynamicAnchorKey(resource: resource, name: anchor)] {
+                return node
+            }
+        }
+        return target
     }
 
     private func report(
@@ -169,7 +208,7 @@ final class SchemaProgram: Sendable {
             guard kind == .object else { return true }
             var valid = true
             instance.forEachMember { key, _ in
-                if !isValid(names, PropertyNameInstance(utf8: key), depth: depth) {
+                if !probe(names, PropertyNameInstance(utf8: key), &sink, depth: depth) {
                     valid = false
                     report(&sink, "propertyNames", node, path, "property name '\(SchemaProgram.text(key))' is invalid")
                 }
@@ -286,14 +325,14 @@ final class SchemaProgram: Sendable {
             }
             return valid
         case .anyOf(let subschemas):
-            guard !subschemas.contains(where: { isValid(tables.nodeLists[$0], instance, depth: depth) }) else {
+            for subschema in subschemas where probe(tables.nodeLists[subschema], instance, &sink, depth: depth) {
                 return true
             }
             report(&sink, "anyOf", node, path, "value does not match any of the allowed schemas")
             return false
         case .oneOf(let subschemas):
             var matches = 0
-            for subschema in subschemas where isValid(tables.nodeLists[subschema], instance, depth: depth) {
+            for subschema in subschemas where probe(tables.nodeLists[subschema], instance, &sink, depth: depth) {
                 matches += 1
                 if matches > 1 { break }
             }
@@ -305,16 +344,18 @@ final class SchemaProgram: Sendable {
                     : "value matches more than one of the schemas")
             return false
         case .not(let subschema):
-            guard isValid(subschema, instance, depth: depth) else { return true }
+            guard probe(subschema, instance, &sink, depth: depth) else { return true }
             report(&sink, "not", node, path, "value must not match the schema")
             return false
         case .conditional(let condition, let then, let otherwise):
             guard then != nil || otherwise != nil else { return true }
-            let branch = isValid(condition, instance, depth: depth) ? then : otherwise
+            let branch = probe(condition, instance, &sink, depth: depth) ? then : otherwise
             guard let branch else { return true }
             return validate(branch, instance, path, &sink, depth: depth)
         case .ref(let target):
             return validate(target, instance, path, &sink, depth: depth)
+        case .dynamicRef(let target, let anchor):
+            return validate(dynamicTarget(target, anchor, sink.scope), instance, path, &sink, depth: depth)
         case .unevaluatedProperties(let subschema):
             guard kind == .object else { return true }
             return checkUnevaluatedProperties(subschema, node, instance, path, &sink, depth)
@@ -469,7 +510,7 @@ final class SchemaProgram: Sendable {
             } else {
                 return false
             }
-            if !sink.collecting {
+            if !sink.collecting, !tracksScope {
                 // No path to build: lists of strings (`{"type": "string"}`) are decided in place.
                 valid = isValid(typeOnly: subschema, element, depth: depth)
             } else if !child(path, key: nil, index: i, { validate(subschema, element, $0, &sink, depth: depth) }) {
@@ -494,7 +535,7 @@ final class SchemaProgram: Sendable {
         var matches = 0
         var enough = false
         instance.forEachElement { _, element in
-            if isValid(contains, element, depth: depth) { matches += 1 }
+            if probe(contains, element, &sink, depth: depth) { matches += 1 }
             enough = max == nil && matches >= min
             return !enough
         }

@@ -32,6 +32,12 @@ struct SchemaTables: Sendable {
         let node: Int
     }
 
+    /// A `$dynamicAnchor` name (a number given by the compiler) in one schema resource.
+    struct DynamicAnchorKey: Sendable, Hashable {
+        let resource: Int32
+        let name: Int
+    }
+
     /// An `enum` or `const`: its values, with the string values also as keys so a string
     /// instance is compared as bytes without touching a `JSONValue`.
     struct ValueSet: Sendable {
@@ -70,6 +76,8 @@ struct SchemaTables: Sendable {
     var values: ContiguousArray<JSONValue> = []
     var dependentRequired: ContiguousArray<DependentRequired> = []
     var dependentSchemas: ContiguousArray<DependentSchema> = []
+    /// The node of each `$dynamicAnchor` a dynamic `$dynamicRef` may resolve to.
+    var dynamicAnchors: [DynamicAnchorKey: Int] = [:]
 
     // MARK: - Building
 

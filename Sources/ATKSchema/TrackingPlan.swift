@@ -98,7 +98,7 @@ public struct TrackingPlan: Sendable {
     private static func draft(of json: JSONValue, file: String) throws(TrackingPlanError) -> SchemaDraft {
         guard let uri = json["$schema"] else { return .draft2020_12 }
         guard let text = uri.stringValue, let draft = SchemaDraft(schemaURI: text) else {
-            throw TrackingPlanError(.invalidPlan("$schema must name draft 2020-12 or draft-07"), file: file)
+            throw TrackingPlanError(.invalidPlan("$schema must name draft 2020-12, 2019-09 or draft-07"), file: file)
         }
         return draft
     }

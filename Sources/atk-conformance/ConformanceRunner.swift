@@ -1,27 +1,32 @@
 import ATKSchema
 import Foundation
 
-/// Runs the required tests of the official JSON-Schema-Test-Suite against ATKSchema.
+/// Runs the official JSON-Schema-Test-Suite against ATKSchema: every required test, and apart
+/// from them the optional `format` tests with formats asserted.
 struct ConformanceRunner {
     /// A problem that stops the run before any test is evaluated.
     struct SetupError: Error, CustomStringConvertible {
         let description: String
     }
 
-    /// Whole files that are skipped: they need `$dynamicRef`, `$vocabulary` or `unevaluated*`,
-    /// which ATKSchema does not implement (fully).
-    static let skippedFiles: Set<String> = [
-        "dynamicRef.json", "vocabulary.json", "unevaluatedItems.json", "unevaluatedProperties.json",
-    ]
+    /// Passed and failed tests of one part of the run.
+    struct Tally {
+        var passed = 0
+        var failed = 0
+    }
 
+    /// The drafts run, each when the suite has its directory (a copy may hold only some drafts).
     static let drafts: [(directory: String, draft: SchemaDraft)] = [
-        ("draft2020-12", .draft2020_12), ("draft7", .draft7),
+        ("draft2020-12", .draft2020_12), ("draft2019-09", .draft2019_09), ("draft7", .draft7),
     ]
 
     let suite: URL
-    private(set) var passed = 0
-    private(set) var failed = 0
-    private(set) var skipped = 0
+    /// The required tests: every file of each draft's directory, nothing skipped.
+    private(set) var required = Tally()
+    /// The optional tests of `optional/format/`, compiled with `assertFormats` (failures not listed).
+    private(set) var formats = Tally()
+    /// The drafts of `drafts` whose directory the suite does not have.
+    private(set) var absentDrafts: [String] = []
     /// Object tests whose schema was also decided member by member (`MemberwiseSchema`, with the
     /// values' texts, so its memory of valid values is used across a case's tests), which must
     /// agree with the expected result like the other two ways of validating.
@@ -31,35 +36,43 @@ struct ConformanceRunner {
         self.suite = suite
     }
 
-    /// Runs every draft, printing skipped files and failing tests.
+    /// Runs every draft, printing failing required tests.
     mutating func run() throws(SetupError) {
         let remotes = try loadRemotes()
         for (directory, draft) in Self.drafts {
             let folder = suite.appendingPathComponent("tests").appendingPathComponent(directory)
-            let names: [String]
-            do {
-                names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
-                    .filter { $0.hasSuffix(".json") }.sorted()
-            } catch {
-                throw SetupError(description: "cannot list \(folder.path): \(error.localizedDescription)")
+            guard FileManager.default.fileExists(atPath: folder.path) else {
+                absentDrafts.append(directory)
+                continue
             }
-            for name in names {
-                let file = folder.appendingPathComponent(name)
-                let cases = try Self.load(file)
-                let label = "tests/\(directory)/\(name)"
-                if Self.skippedFiles.contains(name) {
-                    skipped += cases.arrayValue?.reduce(0) { $0 + ($1["tests"]?.count ?? 0) } ?? 0
-                    print("skipped \(label)")
-                    continue
-                }
-                runFile(label, cases, draft: draft, remotes: remotes)
+            for name in try Self.jsonFiles(in: folder) {
+                let cases = try Self.load(folder.appendingPathComponent(name))
+                runFile("tests/\(directory)/\(name)", cases, draft: draft, remotes: remotes, formats: false)
+            }
+            let optional = folder.appendingPathComponent("optional").appendingPathComponent("format")
+            guard FileManager.default.fileExists(atPath: optional.path) else { continue }
+            for name in try Self.jsonFiles(in: optional) {
+                let cases = try Self.load(optional.appendingPathComponent(name))
+                runFile(
+                    "tests/\(directory)/optional/format/\(name)", cases, draft: draft, remotes: remotes, formats: true)
             }
         }
     }
 
+    private static func jsonFiles(in folder: URL) throws(SetupError) -> [String] {
+        do {
+            return try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
+                .sorted()
+        } catch {
+            throw SetupError(description: "cannot list \(folder.path): \(error.localizedDescription)")
+        }
+    }
+
+    /// Runs the cases of one file, counting into `formats` when `formats` (formats asserted), else
+    /// into `required`.
     private mutating func runFile(
         _ label: String, _ cases: JSONValue, draft: SchemaDraft,
-        remotes: [URI: JSONValue]
+        remotes: [URI: JSONValue], formats: Bool
     ) {
         for testCase in cases.arrayValue ?? [] {
             let caseName = testCase["description"]?.stringValue ?? "?"
@@ -68,10 +81,10 @@ struct ConformanceRunner {
             do {
                 compiled = try Schema.compile(
                     testCase["schema"] ?? .bool(true), draft: draft, resources: remotes,
-                    options: SchemaOptions(unknownKeywords: .ignore))
+                    options: SchemaOptions(unknownKeywords: .ignore, assertFormats: formats))
             } catch {
                 for test in tests {
-                    fail(label, caseName, test, detail: "compile error: \(error)")
+                    fail(label, caseName, test, detail: "compile error: \(error)", formats: formats)
                 }
                 continue
             }
@@ -101,20 +114,26 @@ struct ConformanceRunner {
                 }
                 if quick == expected, full == expected, violations.isEmpty == expected, byMember ?? expected == expected
                 {
-                    passed += 1
+                    if formats { self.formats.passed += 1 } else { required.passed += 1 }
                 } else {
                     fail(
                         label, caseName, test,
                         detail: "expected \(expected ? "valid" : "invalid"), "
                             + "isValid=\(quick) validate=\(full) violations=\(violations.count)"
-                            + (byMember.map { " memberwise=\($0)" } ?? ""))
+                            + (byMember.map { " memberwise=\($0)" } ?? ""), formats: formats)
                 }
             }
         }
     }
 
-    private mutating func fail(_ label: String, _ caseName: String, _ test: JSONValue, detail: String) {
-        failed += 1
+    private mutating func fail(
+        _ label: String, _ caseName: String, _ test: JSONValue, detail: String, formats: Bool
+    ) {
+        guard !formats else {
+            self.formats.failed += 1
+            return
+        }
+        required.failed += 1
         print("FAIL \(label) | \(caseName) | \(test["description"]?.stringValue ?? "?") | \(detail)")
     }
 

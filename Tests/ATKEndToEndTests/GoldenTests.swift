@@ -72,6 +72,7 @@ struct GoldenTests {
             ["funnel", "--exclude", "$AppEnd", "--mode", "strict-dedup", "--by", "$device_id"] + funnelSteps)
         add("elements-rebuild-fix", ["elements", "rebuild", "--fix", "-o", "{out}"])
         add("plan-infer", ["plan", "infer", "--required-share", "0.9", "--max-enum", "8"])
+        add("plan-infer-update", ["plan", "infer", "--update", "Samples/plan.json", "-o", "{out}"])
         return cases
     }
 
@@ -97,6 +98,15 @@ struct GoldenTests {
             Case(name: "funnel-bad-mode", arguments: ["funnel", "--steps", "a,b", "--mode", "strict", sample]),
             Case(name: "impressions-bad-policy", arguments: ["impressions", "--policy", "twice", sample]),
             Case(name: "generate-bad-path-format", arguments: ["generate", "--users", "1", "--path-format", "tree"]),
+            Case(name: "plan-diff-text", arguments: ["plan", "diff", "Samples/plan.json", "Samples/plan-next.json"]),
+            Case(
+                name: "plan-diff-json",
+                arguments: [
+                    "plan", "diff", "--format", "json", "--fail-on", "breaking", "Samples/plan.json",
+                    "Samples/plan-next.json",
+                ]),
+            Case(
+                name: "plan-diff-unreadable", arguments: ["plan", "diff", "Samples/plan.json", "Samples/no-plan.json"]),
         ]
         cases += perInput(sample).map { Case(name: "sample-" + $0.name, arguments: $0.arguments) }
         cases += perInput(generated).map { Case(name: "generated-" + $0.name, arguments: $0.arguments) }

@@ -143,4 +143,53 @@ struct PlanEndToEndTests {
         #expect(required[int: "count"] == flagged.reduce(0, +))
         #expect(lines == faulty && !lines.isEmpty)
     }
+
+    @Test("plan diff exits 0 with changes, 1 only for the --fail-on class, 2 for -o onto a plan, 3 for a bad plan")
+    func diffExitCodes() throws {
+        let (old, new) = (CLI.sample("plan.json"), CLI.sample("plan-next.json"))
+        #expect(try CLI.run(["plan", "diff", old, new]).status == 0)
+        #expect(try CLI.run(["plan", "diff", "--fail-on", "breaking", old, new]).status == 1)
+        #expect(try CLI.run(["plan", "diff", "--fail-on", "any", old, old]).status == 0)
+        let same = try CLI.run(["plan", "diff", "--fail-on", "any", "--format", "json", old, old])
+        #expect(same.json[object: "summary"][int: "changes"] == 0)
+        #expect(try CLI.run(["plan", "diff", "-o", new, old, new]).status == 2)
+        #expect(try CLI.run(["plan", "diff", "--fail-on", "some", old, new]).status == 2)
+        let scratch = try Scratch()
+        let broken = scratch.path("broken.json")
+        try Data("{\"events\": ".utf8).write(to: URL(fileURLWithPath: broken))
+        let unreadable = try CLI.run(["plan", "diff", old, broken])
+        #expect(unreadable.status == 3)
+        #expect(unreadable.stderr.contains("broken.json"))
+    }
+
+    @Test("plan infer --update: only compatible changes, each on standard error, never written over the plan")
+    func update() throws {
+        let scratch = try Scratch()
+        let updated = scratch.path("plan-next.json")
+        let plan = CLI.sample("plan.json")
+        let result = try CLI.run(["plan", "infer", "--update", plan, "-o", updated, CLI.sample("demo.jsonl.gz")])
+        #expect(result.status == 0)
+        let diff = try CLI.run(["plan", "diff", "--format", "json", plan, updated])
+        let summary = diff.json[object: "summary"]
+        #expect(summary[int: "breaking"] == 0)
+        // One line per change, and a count.
+        #expect(result.stderr.split(separator: "\n").count == (summary[int: "changes"] ?? -1) + 1)
+        let refused = try CLI.run(["plan", "infer", "--update", plan, "-o", plan, CLI.sample("demo.jsonl.gz")])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("never writes over its input"))
+        let missing = try CLI.run([
+            "plan", "infer", "--update", scratch.path("none.json"), "-o", updated, CLI.sample("demo.jsonl.gz"),
+        ])
+        #expect(missing.status == 3)
+    }
+
+    @Test("plan diff and plan infer --update teach in --help")
+    func help() throws {
+        let diff = try CLI.run(["plan", "diff", "--help"])
+        #expect(diff.status == 0)
+        #expect(diff.stdout.contains("Examples:") && diff.stdout.contains("--fail-on"))
+        let infer = try CLI.run(["plan", "infer", "--help"])
+        #expect(infer.stdout.contains("--update <PLAN>") && infer.stdout.contains("atk plan infer --update plan.json"))
+        #expect(try CLI.run(["plan", "--help"]).stdout.contains("diff"))
+    }
 }

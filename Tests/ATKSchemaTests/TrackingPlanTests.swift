@@ -157,8 +157,10 @@ import Testing
         #expect(throws: TrackingPlanError(.invalidPlan("unknown top-level member 'event'"), file: "p.json")) {
             try TrackingPlan(json: JSONValue.parse(#"{"event": {}, "events": {}}"#), file: "p.json")
         }
-        #expect(throws: TrackingPlanError(.invalidPlan("$schema must name draft 2020-12 or draft-07"), file: "p.json"))
-        {
+        #expect(
+            throws: TrackingPlanError(
+                .invalidPlan("$schema must name draft 2020-12, 2019-09 or draft-07"), file: "p.json")
+        ) {
             try TrackingPlan(
                 json: JSONValue.parse(#"{"$schema": "http://json-schema.org/draft-04/schema#", "events": {}}"#),
                 file: "p.json")

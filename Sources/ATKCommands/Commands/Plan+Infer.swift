@@ -1,4 +1,5 @@
 import ATKCore
+import ATKSchema
 import ArgumentParser
 import Foundation
 
@@ -18,13 +19,21 @@ extension Plan {
                 required by share that some events lack: those are listed on standard error (use \
                 --required-share 1 to require only properties every event has).
 
+                With --update PLAN, the plan file PLAN is extended instead: events and properties it \
+                does not list (nor its common) are added with their inferred schemas, and string \
+                values missing from an existing enum are appended to it; every change is named on \
+                standard error. Everything else is kept as written, in its order (descriptions, x- \
+                annotations, required, $defs), so plan diff PLAN NEW shows only compatible changes. \
+                The result goes to -o, never over PLAN (Docs/plan.md#updating-a-plan).
+
                 Examples:
                   atk plan infer dump.jsonl.gz -o plan.json
                   atk plan infer --required-share 1 --max-enum 5 logs/ -o plan.json
                   atk validate --plan plan.json tomorrow.jsonl.gz
+                  atk plan infer --update plan.json tomorrow.jsonl.gz -o plan-next.json
 
-                Exit codes: 0 written, 2 usage error, 3 an input was unreadable (the plan is still \
-                written from what was read).
+                Exit codes: 0 written, 2 usage error (also -o naming PLAN), 3 an input or PLAN was \
+                unreadable (the plan is still written from what was read; not when PLAN was).
                 """
         )
 
@@ -41,6 +50,12 @@ extension Plan {
         @Option(help: "Most distinct values a string property may have to become an enum (0 to 1,000,000).")
         var maxEnum = 20
 
+        @Option(
+            help: ArgumentHelp(
+                "Extend the plan file PLAN with what the dump shows (new events, properties, enum values) instead.",
+                valueName: "PLAN"))
+        var update: String?
+
         func validate() throws {
             guard (0...1).contains(requiredShare) else {
                 throw ValidationError("--required-share must be between 0 and 1")
@@ -51,8 +66,21 @@ extension Plan {
         func run() throws {
             var inferrer = PlanInferrer(requiredShare: requiredShare, maxEnum: maxEnum)
             let inputs = try input.resolve(writing: [("-o", output)])
+            let base = try update.map(Self.loadBase)
+            if let update {
+                do {
+                    _ = try OutputGuard.check([("-o", output)], against: InputSource.resolve([update]))
+                } catch {
+                    throw CommandError(error)
+                }
+            }
             let plan = try OutputFile.opening(output)
             let (_, unreadable) = input.read(inputs, into: &inferrer)
+            if let base {
+                try write(inferrer.update(base), to: plan)
+                if unreadable { throw CommandExit.unreadableInput }
+                return
+            }
             try write(inferrer, to: plan)
             for gap in inferrer.partlyMissingRequired {
                 Terminal.diagnose(
@@ -73,6 +101,38 @@ extension Plan {
                 plan.discard()
                 throw CommandError(error)
             }
+        }
+
+        /// The plan `--update` names, parsed, and checked to be a plan (exit 3 when it is not).
+        private static func loadBase(_ path: String) throws -> JSONValue {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                throw CommandError(
+                    "plan \(PathName.display(path)): --update takes a plan file, not a directory",
+                    exit: CommandExit.unreadableInput)
+            }
+            do {
+                let json = try TrackingPlan.readJSON(path)
+                _ = try TrackingPlan(json: json, file: path)
+                return json
+            } catch {
+                throw CommandError("plan \(error.description)", exit: CommandExit.unreadableInput)
+            }
+        }
+
+        /// Writes an updated plan and names each change on standard error.
+        private func write(_ updated: (plan: JSONOutput, changes: [PlanUpdateChange]), to plan: OutputFile) throws {
+            do {
+                try plan.write(updated.plan.serialized(indent: 2) + "\n")
+                try plan.commit()
+            } catch {
+                plan.discard()
+                throw CommandError(error)
+            }
+            for change in updated.changes { Terminal.diagnose(change.description) }
+            Terminal.diagnose(
+                updated.changes.isEmpty
+                    ? "the plan already covers the dump: no changes" : "\(updated.changes.count) changes")
         }
 
         /// The note for a property required by share that some of the event's occurrences lack.

@@ -214,7 +214,7 @@ public struct PlanInferrer: MergeableAnalysis {
     /// times does not become a list). Every value seen is in it, so the dump validates.
     public func plan() -> JSONOutput {
         var schemas: [(String, JSONOutput)] = []
-        forEachEvent { name, schema in schemas.append((name, schema)) }
+        forEachEvent { name, schema, _ in schemas.append((name, schema)) }
         return .object(header + [("events", .object(schemas))])
     }
 
@@ -233,7 +233,7 @@ public struct PlanInferrer: MergeableAnalysis {
         JSONOutput.writeString("events", to: &out)
         out += indent > 0 ? ": {" : ":{"
         var first = true
-        try forEachEvent { name, schema in
+        try forEachEvent { name, schema, _ in
             if !first { out += "," }
             first = false
             if indent > 0 { out += "\n" + String(repeating: " ", count: 2 * indent) }
@@ -266,8 +266,8 @@ public struct PlanInferrer: MergeableAnalysis {
         ]
     }
 
-    /// Calls `body` with each event's name and schema, by name.
-    private func forEachEvent(_ body: (String, JSONOutput) throws -> Void) rethrows {
+    /// Calls `body` with each event's name, schema and pair indices, by name.
+    func forEachEvent(_ body: (String, JSONOutput, [Int]) throws -> Void) rethrows {
         let names = (0..<events.count).map { events.string(Int32($0)) }
         // Names equal as text but not as bytes (Unicode equivalents) in the order they appeared.
         let order = names.indices.sorted {
@@ -286,7 +286,7 @@ public struct PlanInferrer: MergeableAnalysis {
         }
         for id in order {
             let properties = grouped[starts[id]..<starts[id + 1]].map { Int($0) }
-            try body(names[id], eventSchema(id, properties: properties))
+            try body(names[id], eventSchema(id, properties: properties), properties)
         }
     }
 

@@ -26,6 +26,13 @@ extension TrackingPlan {
     private static func loadDirectory(_ path: String, options: SchemaOptions) throws(TrackingPlanError)
         -> TrackingPlan
     {
+        try TrackingPlan(documents: readDirectory(path), directory: path, options: options)
+    }
+
+    /// Reads and parses every `.json` file of the plan directory `path`, in name order.
+    static func readDirectory(_ path: String) throws(TrackingPlanError) -> [(
+        name: String, file: String, json: JSONValue
+    )] {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: path).filter { $0.hasSuffix(".json") }.sorted()
@@ -38,10 +45,11 @@ extension TrackingPlan {
             let file = directory.appendingPathComponent(name).path
             documents.append((name, file, try readJSON(file)))
         }
-        return try TrackingPlan(documents: documents, directory: path, options: options)
+        return documents
     }
 
-    private static func readJSON(_ path: String) throws(TrackingPlanError) -> JSONValue {
+    /// Reads and parses one JSON file of a plan.
+    public static func readJSON(_ path: String) throws(TrackingPlanError) -> JSONValue {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw TrackingPlanError(.unreadable("cannot read file"), file: path)
         }
