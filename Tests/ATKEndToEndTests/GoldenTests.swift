@@ -46,6 +46,9 @@ struct GoldenTests {
                 "elements-match-\(format)",
                 ["elements", "match", "--config", "Samples/visualized.json", "--format", format])
             add("elements-rebuild-\(format)", ["elements", "rebuild", "-o", "{out}", "--format", format])
+            add(
+                "paths-verify-\(format)",
+                ["paths", "verify", "--config", "Samples/navigation.json", "--max-examples", "3", "--format", format])
         }
         for format in ["text", "json", "junit"] {
             add("validate-\(format)", ["validate", "--format", format])
@@ -97,6 +100,7 @@ struct GoldenTests {
             Case(name: "funnel-bad-mode", arguments: ["funnel", "--steps", "a,b", "--mode", "strict", sample]),
             Case(name: "impressions-bad-policy", arguments: ["impressions", "--policy", "twice", sample]),
             Case(name: "generate-bad-path-format", arguments: ["generate", "--users", "1", "--path-format", "tree"]),
+            Case(name: "paths-bad-config", arguments: ["paths", "verify", "--config", "Samples/plan.json", sample]),
         ]
         cases += perInput(sample).map { Case(name: "sample-" + $0.name, arguments: $0.arguments) }
         cases += perInput(generated).map { Case(name: "generated-" + $0.name, arguments: $0.arguments) }
