@@ -100,6 +100,11 @@ struct GoldenTests {
             Case(name: "funnel-bad-mode", arguments: ["funnel", "--steps", "a,b", "--mode", "strict", sample]),
             Case(name: "impressions-bad-policy", arguments: ["impressions", "--policy", "twice", sample]),
             Case(name: "generate-bad-path-format", arguments: ["generate", "--users", "1", "--path-format", "tree"]),
+            Case(
+                name: "generate-navigation",
+                arguments: [
+                    "generate", "--users", "3", "--seed", "4", "--faults", "0.3", "--navigation", "--truth", "{out}",
+                ]),
             Case(name: "paths-bad-config", arguments: ["paths", "verify", "--config", "Samples/plan.json", sample]),
         ]
         cases += perInput(sample).map { Case(name: "sample-" + $0.name, arguments: $0.arguments) }

@@ -75,4 +75,45 @@ struct PathsEndToEndTests {
         let missing = try CLI.run(["paths", "verify", "--config", scratch.path("none.json"), dumpPath])
         #expect(missing.status == 3)
     }
+
+    @Test(
+        "generate --navigation: every count of paths verify equals the truth, for every --jobs",
+        arguments: [(UInt64(3), "0.05", "list"), (7, "0.2", "mixed"), (11, "0", "object")])
+    func generatedTruth(seed: UInt64, faults: String, pathFormat: String) throws {
+        let scratch = try Scratch()
+        let (dumpPath, truthPath, configPath) = (
+            scratch.path("d.jsonl.gz"), scratch.path("t.json"), scratch.path("n.json")
+        )
+        let generated = try CLI.run([
+            "generate", "--users", "120", "--seed", String(seed), "--faults", faults, "--path-format", pathFormat,
+            "--navigation", "--nav-config-out", configPath, "--truth", truthPath, "-o", dumpPath,
+        ])
+        #expect(generated.status == 0, "\(generated.stderr)")
+        let truth = try loadJSON(truthPath)[object: "navigation"]
+        #expect(truth[int: "conversions"] ?? 0 > 0)
+        for jobs in ["1", "3"] {
+            let result = try CLI.run([
+                "paths", "verify", "--config", configPath, "--format", "json", "--jobs", jobs, dumpPath,
+            ])
+            #expect(result.status == (truth[int: "mismatch"] == 0 ? 0 : 1), "\(result.stderr)")
+            let summary = result.json[object: "summary"]
+            for key in ["conversions", "match", "mismatch", "missing", "unrebuildable"] {
+                #expect(summary[int: key] == truth[int: key], "\(key)")
+            }
+            let kinds = result.json[object: "mismatch_kinds"]
+            for kind in ["entities", "prefix", "suffix", "nodes", "unreadable"] {
+                #expect(kinds[int: kind] == truth[object: "kinds"][int: kind], "\(kind)")
+            }
+        }
+        if faults != "0" { #expect(truth[int: "mismatch"] ?? 0 > 0 && truth[int: "missing"] ?? 0 > 0) }
+    }
+
+    @Test("the generated app's navigation config is Samples/navigation.json")
+    func sampleConfig() throws {
+        let scratch = try Scratch()
+        let result = try CLI.run(["generate", "--users", "0", "--nav-config-out", scratch.path("n.json")])
+        #expect(result.status == 0)
+        let written = try Data(contentsOf: URL(fileURLWithPath: scratch.path("n.json")))
+        #expect(written == (try Data(contentsOf: URL(fileURLWithPath: CLI.sample("navigation.json")))))
+    }
 }
