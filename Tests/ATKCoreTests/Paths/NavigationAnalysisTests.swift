@@ -134,4 +134,20 @@ import Testing
         ])
         #expect(paths == [["DL_HOME"]])
     }
+
+    @Test("the worked example of Docs/paths.md, line by line")
+    func docsWorkedExample() {
+        let replay = replayNavigation([
+            track("u", 1, "$AppStart"), viewScreen("u", 2, "Home"), tap("u", 3, "Home", "P1"),
+            viewScreen("u", 4, "Article"), tap("u", 5, "Article", "A7"), viewScreen("u", 6, "PDP"),
+            tap("u", 7, "Home", "P9"), addToCart("u", 8), viewScreen("u", 9, "Article"), viewScreen("u", 9, "Settings"),
+            addToCart("u", 10), viewScreen("u", 11, "Cart"), addToCart("u", 12), track("u", 13, "$AppStart"),
+            addToCart("u", 14),
+        ])
+        #expect(
+            replay.conversions.map(\.rebuilt) == [
+                ["DL_HOME#P1", "DL_ARTICLE#A7", "DL_PDP"], ["DL_HOME#P1", "DL_ARTICLE#A7"], [], nil,
+            ])
+        #expect(replay.offStackClicks == 1)
+    }
 }
