@@ -49,6 +49,9 @@ struct GoldenTests {
             add(
                 "paths-verify-\(format)",
                 ["paths", "verify", "--config", "Samples/navigation.json", "--max-examples", "3", "--format", format])
+            add(
+                "paths-rebuild-\(format)",
+                ["paths", "rebuild", "--config", "Samples/navigation.json", "--fix", "-o", "{out}", "--format", format])
         }
         for format in ["text", "json", "junit"] {
             add("validate-\(format)", ["validate", "--format", format])

@@ -116,4 +116,49 @@ struct PathsEndToEndTests {
         let written = try Data(contentsOf: URL(fileURLWithPath: scratch.path("n.json")))
         #expect(written == (try Data(contentsOf: URL(fileURLWithPath: CLI.sample("navigation.json")))))
     }
+
+    @Test("rebuild --fill and --fix on a generated dump: the counts of the truth, other lines unchanged")
+    func rebuildGenerated() throws {
+        let scratch = try Scratch()
+        let (dumpPath, truthPath, configPath) = (
+            scratch.path("d.jsonl"), scratch.path("t.json"), scratch.path("n.json")
+        )
+        let generated = try CLI.run([
+            "generate", "--users", "120", "--seed", "5", "--faults", "0.1", "--navigation", "--nav-config-out",
+            configPath, "--truth", truthPath, "-o", dumpPath,
+        ])
+        #expect(generated.status == 0, "\(generated.stderr)")
+        let truth = try loadJSON(truthPath)[object: "navigation"]
+        let original = try Data(contentsOf: URL(fileURLWithPath: dumpPath)).split(separator: 0x0A)
+        for (mode, changed, mismatchAfter) in [
+            ("--fill", truth[int: "missing"], truth[int: "mismatch"]), ("--fix", truth[int: "conversions"], 0),
+        ] {
+            let out = scratch.path("out\(mode).jsonl")
+            let result = try CLI.run([
+                "paths", "rebuild", "--config", configPath, mode, "--format", "json", "-o", out, dumpPath,
+            ])
+            #expect(result.status == 0, "\(result.stderr)")
+            let summary = result.json[object: "summary"]
+            let written = try Data(contentsOf: URL(fileURLWithPath: out)).split(separator: 0x0A)
+            #expect(written.count == original.count)
+            let differing = zip(original, written).filter { $0 != $1 }.count
+            #expect(differing == (summary[int: "filled"] ?? 0) + (summary[int: "fixed"] ?? 0))
+            #expect(summary[int: "filled"] == truth[int: "missing"])
+            let verify = try CLI.run(["paths", "verify", "--config", configPath, "--format", "json", out])
+            let after = verify.json[object: "summary"]
+            #expect(after[int: "missing"] == 0)
+            #expect(after[int: "mismatch"] == mismatchAfter)
+            #expect(after[int: "match"] == (mode == "--fix" ? changed : (truth[int: "match"] ?? 0) + (changed ?? 0)))
+        }
+    }
+
+    @Test("rebuild refuses standard input, which it cannot read twice")
+    func rebuildRefusesStandardInput() throws {
+        let scratch = try Scratch()
+        let (_, configPath) = try write(scratch, dump: dump)
+        let result = try CLI.run(
+            ["paths", "rebuild", "--config", configPath, "-o", scratch.path("o.jsonl"), "-"], input: Data(dump.utf8))
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("reads its inputs twice"))
+    }
 }

@@ -13,7 +13,8 @@ struct Paths: ParsableCommand {
 
             Examples:
               atk paths verify --config nav.json dump.jsonl.gz
+              atk paths rebuild --config nav.json --fix dump.jsonl.gz -o fixed.jsonl.gz
             """,
-        subcommands: [Verify.self]
+        subcommands: [Verify.self, Rebuild.self]
     )
 }
