@@ -1,7 +1,7 @@
-/// Writes a dump's lines to a ``DumpWriter`` in input order, each with an LF line end, so that
-/// a rewritten dump keeps its line numbers: an empty line for each blank line the reader
-/// skipped, and inputs one after the other. What `elements rebuild` and `paths rebuild` write
-/// through.
+/// Writes a dump's lines to a ``DumpWriter`` in input order, keeping their line numbers.
+///
+/// Each line gets an LF line end, each blank line the reader skipped an empty line, and inputs
+/// follow one another. What `elements rebuild` and `paths rebuild` write through.
 ///
 /// Memory: nothing per line.
 public struct LineCopier {
