@@ -52,6 +52,9 @@ struct GoldenTests {
             add(
                 "paths-rebuild-\(format)",
                 ["paths", "rebuild", "--config", "Samples/navigation.json", "--fix", "-o", "{out}", "--format", format])
+            add(
+                "paths-attribution-\(format)",
+                ["paths", "attribution", "--config", "Samples/navigation.json", "--top", "5", "--format", format])
         }
         for format in ["text", "json", "junit"] {
             add("validate-\(format)", ["validate", "--format", format])

@@ -14,7 +14,8 @@ struct Paths: ParsableCommand {
             Examples:
               atk paths verify --config nav.json dump.jsonl.gz
               atk paths rebuild --config nav.json --fix dump.jsonl.gz -o fixed.jsonl.gz
+              atk paths attribution --config nav.json dump.jsonl.gz
             """,
-        subcommands: [Verify.self, Rebuild.self]
+        subcommands: [Verify.self, Rebuild.self, Attribution.self]
     )
 }

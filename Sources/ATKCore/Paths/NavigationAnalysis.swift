@@ -124,7 +124,8 @@ public struct NavigationAnalysis: MergeableAnalysis {
         if let value = event.property("$app_version"), value.kind == .string { version = value.stringValue }
         let user = Self.userKey(of: event) { table.user($0) }
         table.keepConversion(
-            NavigationUserTable.Conversion(location: event.location, appVersion: version, recorded: recorded),
+            NavigationUserTable.Conversion(
+                location: event.location, user: user.map(Int32.init) ?? -1, appVersion: version, recorded: recorded),
             user: user, time: event.timeMilliseconds)
     }
 

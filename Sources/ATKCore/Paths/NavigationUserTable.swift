@@ -22,6 +22,8 @@ struct NavigationUserTable {
     /// What a conversion kept besides its place in its user's list.
     struct Conversion {
         var location: LineLocation
+        /// The user's index; -1 without a key.
+        var user: Int32
         var appVersion: String?
         var recorded: RecordedPath
     }
@@ -70,6 +72,11 @@ struct NavigationUserTable {
         }
     }
 
+    /// The key of user `index`; nil for -1.
+    private func userKey(_ index: Int32) -> String? {
+        index < 0 ? nil : users.string(index)
+    }
+
     /// Replays every user's events in (time, input order) through a ``NavigationStack`` and
     /// appends each conversion with its rebuilt path to `out`.
     ///
@@ -114,8 +121,8 @@ struct NavigationUserTable {
                         }
                     out.append(
                         PathConversion(
-                            location: conversion.location, appVersion: conversion.appVersion,
-                            recorded: conversion.recorded, rebuilt: rebuilt))
+                            location: conversion.location, user: userKey(conversion.user),
+                            appVersion: conversion.appVersion, recorded: conversion.recorded, rebuilt: rebuilt))
                 }
             }
         }
@@ -123,8 +130,8 @@ struct NavigationUserTable {
             let conversion = conversions[index]
             out.append(
                 PathConversion(
-                    location: conversion.location, appVersion: conversion.appVersion, recorded: conversion.recorded,
-                    rebuilt: nil))
+                    location: conversion.location, user: userKey(conversion.user), appVersion: conversion.appVersion,
+                    recorded: conversion.recorded, rebuilt: nil))
         }
         return offStack
     }

@@ -3,6 +3,8 @@
 public struct PathConversion: Sendable, Equatable {
     /// The conversion's line.
     public var location: LineLocation
+    /// Its user key; nil when it has none.
+    public var user: String?
     /// Its `$app_version`; nil when absent or not a string.
     public var appVersion: String?
     /// The path it recorded.
@@ -12,8 +14,11 @@ public struct PathConversion: Sendable, Equatable {
     public var rebuilt: [String]?
 
     /// A conversion at `location`.
-    public init(location: LineLocation, appVersion: String?, recorded: RecordedPath, rebuilt: [String]?) {
+    public init(
+        location: LineLocation, user: String?, appVersion: String?, recorded: RecordedPath, rebuilt: [String]?
+    ) {
         self.location = location
+        self.user = user
         self.appVersion = appVersion
         self.recorded = recorded
         self.rebuilt = rebuilt
