@@ -154,3 +154,9 @@ fi
 read -r small_s small_rss < <(measure "$ATK" stats --quiet "$SMALL")
 echo "peak memory: $((small_rss / 1024)) MB on a dump 1/4 the size, $((stats_rss / 1024)) MB on the full dump"
 echo "target: atk stats <= 1.5 x pigz (bar for later work: <= 1.0 x); atk funnel faster than ClickHouse's windowFunnel with a fraction of its memory"
+
+# Action paths (issue 20): paths verify with the generated app's navigation config.
+read -r pv_s pv_rss < <(measure sh -c "'$ATK' paths verify --quiet --config Samples/navigation.json '$DUMP' > /dev/null; [ \$? -le 1 ]")
+report "atk paths verify" "$pv_s" "$pv_rss" "$pigz_s"
+read -r _ _ paths_ratio < <(paired "'$ATK' stats --quiet '$DUMP'" "'$ATK' paths verify --quiet --config Samples/navigation.json '$DUMP' > /dev/null; [ \$? -le 1 ]")
+printf 'atk paths verify = %.2f x atk stats (median ratio of %s alternating pairs; target <= 1.5)\n' "$paths_ratio" "$RUNS"

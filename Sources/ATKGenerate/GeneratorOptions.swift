@@ -17,6 +17,10 @@ public struct GeneratorOptions: Sendable {
     public var pathFormat: PathFormat = .list
     /// Share of events that arrive late (flushed minutes to hours after they happened).
     public var lateShare = 0.02
+    /// Record each conversion's path as `atk paths` rebuilds it (Docs/paths.md): a page's entity is
+    /// the entity of its last click, back navigation keeps it, no passive launches; with path
+    /// faults (missing, first node dropped, wrong entity) counted in the truth's `navigation`.
+    public var navigation = false
 
     /// The forms of `user_action_path`.
     public enum PathFormat: String, Sendable, CaseIterable {

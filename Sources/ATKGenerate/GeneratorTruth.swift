@@ -48,6 +48,8 @@ public struct GeneratorTruth {
     var conversionsWithoutPath = 0
     var paths: [[String]: (conversions: Int, users: Set<String>)] = [:]
     var edges: [String: Int] = [:]
+    /// With `--navigation`: what `atk paths verify` must find.
+    var navigation = NavigationTruth()
 
     /// Counts one written line.
     mutating func record(line number: Int, draft: EventDraft?, malformed: Bool, rules: [String], faults: [String]) {
@@ -107,7 +109,7 @@ public struct GeneratorTruth {
                 ? $0.value.conversions > $1.value.conversions
                 : $0.key.joined(separator: ">") < $1.key.joined(separator: ">")
         }
-        return .object([
+        let truth = JSONOutput.object([
             (
                 "generator",
                 .object([
@@ -216,5 +218,6 @@ public struct GeneratorTruth {
                 ])
             ),
         ])
+        return options.navigation ? truth.appending(("navigation", navigation.json)) : truth
     }
 }

@@ -52,7 +52,8 @@ struct SessionSimulator {
 
     /// Runs the session, updating `truth` with what the analyses must find.
     mutating func run(truth: inout GeneratorTruth) {
-        if rng.chance(rate) { backgroundLaunch(truth: &truth) }
+        // A passive launch's page view is timed before the session, maybe inside the last one.
+        if !options.navigation && rng.chance(rate) { backgroundLaunch(truth: &truth) }
         var startEvent = draft("$AppStart")
         startEvent["$is_first_time"] = .bool(sessionIndex == 0)
         startEvent["$resume_from_background"] = .bool(sessionIndex > 0 && rng.chance(0.5))
@@ -133,7 +134,7 @@ struct SessionSimulator {
         guard trail.count > 1 else { return }
         endPage(truth: &truth)
         trail.removeLast()
-        trail[trail.count - 1].entity = nil
+        if !options.navigation { trail[trail.count - 1].entity = nil }
         showPage(truth: &truth)
     }
 
@@ -273,7 +274,7 @@ struct SessionSimulator {
                 clickProduct(truth: &truth)
             } else if roll < 55 {
                 click(shown.banner, truth: &truth)
-                trail[trail.count - 1].entity = "B1"
+                if !options.navigation { trail[trail.count - 1].entity = "B1" }
                 navigate(to: .productList, replacing: false, truth: &truth)
             } else if roll < 65 {
                 click(shown.seeAll, truth: &truth)
@@ -312,7 +313,7 @@ struct SessionSimulator {
                 let id = articleProduct(article, product.indexPath?.row ?? 0)
                 click(product, itemId: id, truth: &truth)
                 lastProduct = id
-                trail[trail.count - 1].entity = "A\(100 + article)"
+                if !options.navigation { trail[trail.count - 1].entity = "A\(100 + article)" }
                 navigate(to: .productDetail, replacing: false, truth: &truth)
             } else if roll < 75 {
                 navigate(to: .home, replacing: true, truth: &truth)
@@ -346,7 +347,7 @@ struct SessionSimulator {
         let id = itemId(row: row)
         click(cell, itemId: id, truth: &truth)
         lastProduct = id
-        trail[trail.count - 1].entity = id
+        if !options.navigation { trail[trail.count - 1].entity = id }
         navigate(to: .productDetail, replacing: false, truth: &truth)
     }
 
@@ -380,15 +381,17 @@ struct SessionSimulator {
         if rng.chance(rate) {
             conversion.inject("conversion_without_path", rules: [])
             truth.conversionsWithoutPath += 1
+            if options.navigation { truth.navigation.add("missing") }
         } else {
-            let nodes = trail.map(\.screen.node)
+            let recorded = options.navigation ? recordedTrail(truth: &truth, conversion: &conversion) : trail
+            let nodes = recorded.map(\.screen.node)
             let useObject = options.pathFormat == .object || (options.pathFormat == .mixed && rng.chance(0.3))
             if useObject {
-                conversion["user_action_path"] = .raw(pathObject())
+                conversion["user_action_path"] = .raw(pathObject(recorded))
                 conversion.rules.append("property.type")
             } else {
                 conversion["user_action_path"] = .strings(
-                    trail.map { step in step.entity.map { "\(step.screen.node)#\($0)" } ?? step.screen.node })
+                    recorded.map { step in step.entity.map { "\(step.screen.node)#\($0)" } ?? step.screen.node })
             }
             truth.paths[nodes, default: (0, [])].conversions += 1
             truth.paths[nodes, default: (0, [])].users.insert(user.id)
@@ -399,8 +402,42 @@ struct SessionSimulator {
         append(conversion)
     }
 
+    /// The path a conversion records with `--navigation`: the stack, or with a fault the stack
+    /// without its first page or with one entity wrong; the outcome `atk paths verify` must find
+    /// goes into the truth.
+    private mutating func recordedTrail(
+        truth: inout GeneratorTruth, conversion: inout EventDraft
+    ) -> [(screen: ShopApp.Screen, entity: String?)] {
+        var recorded = trail
+        if trail.count >= 2 && rng.chance(rate) {
+            recorded.removeFirst()
+            conversion.inject("path_first_node_dropped", rules: [])
+            truth.navigation.add("suffix")
+        } else if let index = trail.indices.last(where: { trail[$0].entity != nil }), rng.chance(rate) {
+            recorded[index].entity = "X" + (trail[index].entity ?? "")
+            conversion.inject("path_wrong_entity", rules: [])
+            truth.navigation.add("entities")
+        } else {
+            truth.navigation.add("match")
+        }
+        return recorded
+    }
+
+    /// Sets the top page's entity to a click's `item_id`, as the navigation model does: only for
+    /// a click whose `$screen_name` is the top page's screen (no `item_id` clears it).
+    private mutating func recordAction(of click: EventDraft) {
+        guard let top = trail.indices.last, case .string(let screen)? = click["$screen_name"],
+            screen == trail[top].screen.rawValue
+        else { return }
+        if case .string(let id)? = click["item_id"], !id.isEmpty {
+            trail[top].entity = id
+        } else {
+            trail[top].entity = nil
+        }
+    }
+
     /// Seed 000's `BXL5thAveUserActionPath` as JSON.
-    private func pathObject() -> String {
+    private func pathObject(_ trail: [(screen: ShopApp.Screen, entity: String?)]) -> String {
         var w = LineWriter()
         w.open()
         w.rawField("nodes", "[" + trail.map { String($0.screen.legacyNode) }.joined(separator: ",") + "]")
@@ -423,6 +460,7 @@ struct SessionSimulator {
             event.inject("click_without_element_type", rules: ["preset.missing_property"])
         }
         append(event)
+        if options.navigation { recordAction(of: event) }
         truth.impressions.clicks += 1
         truth.impressionsByScreen[page.screen, default: .init()].clicks += 1
         let key = impressionKey(node, itemId: itemId)

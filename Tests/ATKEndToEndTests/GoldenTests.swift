@@ -46,6 +46,15 @@ struct GoldenTests {
                 "elements-match-\(format)",
                 ["elements", "match", "--config", "Samples/visualized.json", "--format", format])
             add("elements-rebuild-\(format)", ["elements", "rebuild", "-o", "{out}", "--format", format])
+            add(
+                "paths-verify-\(format)",
+                ["paths", "verify", "--config", "Samples/navigation.json", "--max-examples", "3", "--format", format])
+            add(
+                "paths-rebuild-\(format)",
+                ["paths", "rebuild", "--config", "Samples/navigation.json", "--fix", "-o", "{out}", "--format", format])
+            add(
+                "paths-attribution-\(format)",
+                ["paths", "attribution", "--config", "Samples/navigation.json", "--top", "5", "--format", format])
         }
         for format in ["text", "json", "junit"] {
             add("validate-\(format)", ["validate", "--format", format])
@@ -107,6 +116,12 @@ struct GoldenTests {
                 ]),
             Case(
                 name: "plan-diff-unreadable", arguments: ["plan", "diff", "Samples/plan.json", "Samples/no-plan.json"]),
+            Case(
+                name: "generate-navigation",
+                arguments: [
+                    "generate", "--users", "3", "--seed", "4", "--faults", "0.3", "--navigation", "--truth", "{out}",
+                ]),
+            Case(name: "paths-bad-config", arguments: ["paths", "verify", "--config", "Samples/plan.json", sample]),
         ]
         cases += perInput(sample).map { Case(name: "sample-" + $0.name, arguments: $0.arguments) }
         cases += perInput(generated).map { Case(name: "generated-" + $0.name, arguments: $0.arguments) }

@@ -20,6 +20,7 @@ struct GenerateCommand: ParsableCommand {
               atk generate --users 100 --seed 7 -o demo.jsonl.gz
               atk generate --users 300 --faults 0.02 -o dump.jsonl --truth truth.json
               atk generate --visualized-config visualized.json --users 0
+              atk generate --navigation --nav-config-out nav.json --faults 0.05 -o dump.jsonl --truth truth.json
             """
     )
 
@@ -57,6 +58,17 @@ struct GenerateCommand: ParsableCommand {
         help: ArgumentHelp("Write the sample visualized-autotrack config (Sensors format) to FILE.", valueName: "FILE"))
     var visualizedConfig: String?
 
+    @Flag(
+        help:
+            "Record paths as atk paths rebuilds them (entity of a page's last click), with path faults in the truth's navigation."
+    )
+    var navigation = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Write the navigation config of the simulated app (Docs/paths.md) to FILE.", valueName: "FILE"))
+    var navConfigOut: String?
+
     func validate() throws {
         try OptionRange.check("--users", users, in: OptionRange.users)
         guard (0...1).contains(faults) else { throw ValidationError("--faults must be between 0 and 1") }
@@ -74,8 +86,12 @@ struct GenerateCommand: ParsableCommand {
         options.days = days
         options.start = start
         options.pathFormat = pathFormat
-        let outputs = [("-o", output), ("--truth", truth), ("--visualized-config", visualizedConfig)]
-            .compactMap { option, path in path.map { (option: option, path: $0) } }
+        options.navigation = navigation
+        let outputs = [
+            ("-o", output), ("--truth", truth), ("--visualized-config", visualizedConfig),
+            ("--nav-config-out", navConfigOut),
+        ]
+        .compactMap { option, path in path.map { (option: option, path: $0) } }
         do {
             _ = try OutputGuard.check(outputs, against: ResolvedInputs())
         } catch {
@@ -84,7 +100,10 @@ struct GenerateCommand: ParsableCommand {
         if let visualizedConfig {
             try write(DumpGenerator.visualizedConfig().serialized(indent: 2) + "\n", to: visualizedConfig)
         }
-        if visualizedConfig != nil && users == 0 && truth == nil { return }
+        if let navConfigOut {
+            try write(DumpGenerator.navigationConfig().serialized(indent: 2) + "\n", to: navConfigOut)
+        }
+        if (visualizedConfig != nil || navConfigOut != nil) && users == 0 && truth == nil { return }
         let truthFile = try truth.map(OutputFile.opening)
         let generated: GeneratorTruth
         do {

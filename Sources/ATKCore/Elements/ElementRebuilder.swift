@@ -9,10 +9,10 @@ import ATKElements
 /// the same; a BOM and CR line ends (which the reader removes) are not kept. Several inputs are
 /// written one after the other.
 ///
-/// Memory: the writer's buffer and the resolver's cache; nothing per line.
+/// Memory: the writer's buffer and the resolver's cache; nothing per line (``LineCopier``).
 public struct ElementRebuilder: DumpVisitor {
     /// Lines written, blank ones included.
-    public private(set) var lines = 0
+    public var lines: Int { copier.lines }
     /// Events read.
     public private(set) var events = 0
     /// Events with a `$responder_chain`.
@@ -30,19 +30,17 @@ public struct ElementRebuilder: DumpVisitor {
     /// Differing fields left as they are (only without `fix`), per ``ElementField``.
     public private(set) var mismatchesLeft = [0, 0, 0]
     /// The first write error; nothing more is written after it.
-    public private(set) var writeError: OutputError?
+    public var writeError: OutputError? { copier.writeError }
 
-    private let writer: DumpWriter
+    private var copier: LineCopier
     private let fix: Bool
     private var resolver = ElementResolver()
-    private var fileIndex = -1
-    private var lastLine = 0
 
     /// - Parameters:
     ///   - writer: where lines go; the caller closes it.
     ///   - fix: replace recorded identifiers that differ from the rebuilt ones.
     public init(writer: DumpWriter, fix: Bool) {
-        self.writer = writer
+        copier = LineCopier(writer: writer)
         self.fix = fix
     }
 
@@ -67,16 +65,16 @@ public struct ElementRebuilder: DumpVisitor {
                 added[field.rawValue] += splice.added[field.rawValue]
                 replaced[field.rawValue] += splice.replaced[field.rawValue]
             }
-            splice.bytes.withUnsafeBytes { write($0, at: event.location) }
+            splice.bytes.withUnsafeBytes { copier.write($0, at: event.location) }
         } else {
-            write(event.line, at: event.location)
+            copier.write(event.line, at: event.location)
         }
     }
 
     /// Counts a malformed line and writes it through unchanged.
     public mutating func visitMalformed(_ line: MalformedLine) {
         malformedLines += 1
-        write(line.bytes, at: line.location)
+        copier.write(line.bytes, at: line.location)
     }
 
     private mutating func countMismatches(_ properties: ElementProperties, _ identity: ElementIdentity) {
@@ -85,25 +83,4 @@ public struct ElementRebuilder: DumpVisitor {
             mismatchesLeft[field.rawValue] += 1
         }
     }
-
-    /// Writes the line, after an empty line for each blank line skipped since the last one.
-    private mutating func write(_ bytes: UnsafeRawBufferPointer, at location: LineLocation) {
-        lines += 1
-        if location.fileIndex != fileIndex {
-            fileIndex = location.fileIndex
-            lastLine = 0
-        }
-        let blanks = max(0, location.line - lastLine - 1)
-        lastLine = location.line
-        guard writeError == nil else { return }
-        do {
-            if blanks > 0 { try writer.write([UInt8](repeating: 0x0A, count: blanks)) }
-            try writer.write(bytes)
-            try writer.write(Self.newline)
-        } catch {
-            writeError = error
-        }
-    }
-
-    private static let newline: [UInt8] = [0x0A]
 }

@@ -17,6 +17,9 @@ struct FormatChoiceTests {
         ("elements rebuild", Elements.Rebuild.self, ["-o", "out.jsonl", "-"], ["text", "json"]),
         ("funnel", FunnelCommand.self, ["--steps", "A,B", "-"], ["text", "json", "csv"]),
         ("validate", ValidateCommand.self, ["-"], ["text", "json", "junit"]),
+        ("paths verify", Paths.Verify.self, ["--config", "n.json", "-"], ["text", "json"]),
+        ("paths rebuild", Paths.Rebuild.self, ["--config", "n.json", "-o", "out.jsonl", "-"], ["text", "json"]),
+        ("paths attribution", Paths.Attribution.self, ["--config", "n.json", "-"], ["text", "json"]),
     ]
     static let allFormats = ["text", "json", "csv", "junit"]
 

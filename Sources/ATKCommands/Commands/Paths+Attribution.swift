@@ -1,0 +1,55 @@
+import ATKCore
+import ArgumentParser
+
+extension Paths {
+    /// `atk paths attribution`: conversions by the first page and by the page before the last.
+    struct Attribution: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "attribution",
+            abstract:
+                "Conversions and users by the entry page (first touch) and the page before the conversion's (last touch).",
+            discussion: """
+                Attributes each conversion by its rebuilt path (the recorded one is ignored): first \
+                touch is the path's first page, last touch the page before the one the conversion \
+                happened on, each as its node and the entity of its last click. A one-page path has \
+                no last touch (counted as direct); conversions with an empty or unrebuildable path \
+                are not attributed. Rows by conversions, then node and entity (Docs/paths.md).
+
+                Examples:
+                  atk paths attribution --config nav.json dump.jsonl.gz
+                  atk paths attribution --config nav.json --top 50 --format json logs/
+
+                Exit codes: 0, 2 usage error or a config that is not valid, 3 an input or the config \
+                was unreadable.
+                """
+        )
+
+        @OptionGroup var navigation: NavigationConfigOptions
+        @OptionGroup var input: InputOptions
+        @OptionGroup var outputOptions: OutputOptions<TextOrJSONFormat>
+
+        @Option(help: "How many rows to list per table (1 to 1,000,000).")
+        var top = 20
+
+        @Option(help: "How many malformed lines to list (0 to 1,000,000).")
+        var maxExamples = 10
+
+        func validate() throws {
+            try OptionRange.check("--top", top, in: 1...1_000_000)
+            try OptionRange.check("--max-examples", maxExamples, in: OptionRange.count)
+        }
+
+        func run() throws {
+            let config = try navigation.load()
+            let inputs = try input.resolve(writing: outputOptions.outputs)
+            let output = try outputOptions.open()
+            var analysis = NavigationAnalysis(config: config, maxExamples: maxExamples)
+            let (reports, unreadable) = input.read(inputs, into: &analysis)
+            let attribution = PathAttribution(replay: analysis.replay())
+            try output.emit(
+                PathsAttributionReport(attribution: attribution, top: top, reports: reports).render(
+                    outputOptions.format))
+            if unreadable { throw CommandExit.unreadableInput }
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import ATKCore
+import ArgumentParser
+import Foundation
+
+/// `--config FILE`: the navigation config every `atk paths` subcommand reads (Docs/paths.md).
+struct NavigationConfigOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The navigation config (JSON, Docs/paths.md).", valueName: "FILE"))
+    var config: String
+
+    /// The decoded config.
+    ///
+    /// - Throws: ``CommandError`` with exit 3 when the file cannot be read, 2 when it is not a
+    ///   navigation config (the message names the key).
+    func load() throws -> NavigationConfig {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: config))
+        } catch {
+            throw CommandError(
+                "cannot read \(config): \(error.localizedDescription)", exit: CommandExit.unreadableInput)
+        }
+        do {
+            return try NavigationConfig(json: data)
+        } catch {
+            throw CommandError("\(config): \(error.description)", exit: CommandExit.usage)
+        }
+    }
+}
