@@ -40,6 +40,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case elementsMatch = "elements-match"
     /// `atk elements drift`.
     case elementsDrift = "elements-drift"
+    /// `atk identities`.
+    case identities
 
     /// Runs the target on one input.
     ///
@@ -60,6 +62,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .elementsTop: Self.elementsTop(bytes)
         case .elementsMatch: Self.elementsMatch(bytes)
         case .elementsDrift: Self.elementsDrift(bytes)
+        case .identities: Self.identities(bytes)
         }
     }
 
@@ -101,6 +104,12 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         precondition(
             reports[0].error != nil || reports[0].inputBytes == Int64(bytes.count), "input read only in part, silently")
         _ = reports[0].error?.description
+    }
+
+    private static func identities(_ bytes: UnsafeRawBufferPointer) {
+        var collector = IdentityLinkCollector(maxExamples: 3)
+        let report = LineFeed.feed(bytes, into: &collector)
+        consume(ReportRendering.identities(collector, [report]))
     }
 
     private static func stats(_ bytes: UnsafeRawBufferPointer) {

@@ -19,6 +19,8 @@ struct GoldenTests {
 
     static let sample = "Samples/demo.jsonl.gz"
     static let generated = ".build/golden/generated.jsonl.gz"
+    /// Hand-made journeys: anonymous-then-login users, a conflict, an unbind, sessions and gaps.
+    static let journeys = "Samples/journeys.jsonl"
     static let funnelSteps = ["--steps", "$AppStart,ProductView,AddToCart", "--window", "1h"]
 
     /// The cases run on each input: `name` gets the input's suffix.
@@ -46,6 +48,7 @@ struct GoldenTests {
                 "elements-match-\(format)",
                 ["elements", "match", "--config", "Samples/visualized.json", "--format", format])
             add("elements-rebuild-\(format)", ["elements", "rebuild", "-o", "{out}", "--format", format])
+            add("identities-\(format)", ["identities", "--format", format])
         }
         for format in ["text", "json", "junit"] {
             add("validate-\(format)", ["validate", "--format", format])
@@ -98,6 +101,10 @@ struct GoldenTests {
             Case(name: "impressions-bad-policy", arguments: ["impressions", "--policy", "twice", sample]),
             Case(name: "generate-bad-path-format", arguments: ["generate", "--users", "1", "--path-format", "tree"]),
         ]
+        for format in ["text", "json"] {
+            cases.append(
+                Case(name: "journeys-identities-\(format)", arguments: ["identities", "--format", format, journeys]))
+        }
         cases += perInput(sample).map { Case(name: "sample-" + $0.name, arguments: $0.arguments) }
         cases += perInput(generated).map { Case(name: "generated-" + $0.name, arguments: $0.arguments) }
         return cases

@@ -12,6 +12,15 @@ public enum ReportRendering {
         all(StatsReport(stats: collector, reports: reports))
     }
 
+    /// `atk identities`: text and JSON, listing the ten largest persons.
+    public static func identities(_ collector: IdentityLinkCollector, _ reports: [FileReport]) -> [String] {
+        let graph = IdentityGraph(collector)
+        return all(
+            IdentitiesReport(
+                graph: graph, largest: graph.largestPersons(limit: 10), malformed: collector.malformedExamples,
+                reports: reports))
+    }
+
     /// `atk validate`: text, JSON and JUnit of a finished run (``DumpValidator/finish(reading:)``).
     /// - Parameter planPath: the plan's file as the report names it, when the run had a plan.
     public static func validation(_ result: ValidationResult, planPath: String?) -> [String] {

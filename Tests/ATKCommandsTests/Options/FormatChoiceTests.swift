@@ -17,6 +17,7 @@ struct FormatChoiceTests {
         ("elements rebuild", Elements.Rebuild.self, ["-o", "out.jsonl", "-"], ["text", "json"]),
         ("funnel", FunnelCommand.self, ["--steps", "A,B", "-"], ["text", "json", "csv"]),
         ("validate", ValidateCommand.self, ["-"], ["text", "json", "junit"]),
+        ("identities", IdentitiesCommand.self, ["-"], ["text", "json"]),
     ]
     static let allFormats = ["text", "json", "csv", "junit"]
 
