@@ -49,6 +49,13 @@ struct GoldenTests {
                 ["elements", "match", "--config", "Samples/visualized.json", "--format", format])
             add("elements-rebuild-\(format)", ["elements", "rebuild", "-o", "{out}", "--format", format])
             add("identities-\(format)", ["identities", "--format", format])
+            add("sessions-\(format)", ["sessions", "--breakdown", "$app_version", "--format", format])
+            add(
+                "retention-\(format)",
+                [
+                    "retention", "--start", "$AppStart", "--return", "$AppViewScreen[$screen_name=CartViewController]",
+                    "--period", "day", "--periods", "3", "--tz", "Asia/Shanghai", "--format", format,
+                ])
         }
         for format in ["text", "json", "junit"] {
             add("validate-\(format)", ["validate", "--format", format])
@@ -100,10 +107,24 @@ struct GoldenTests {
             Case(name: "funnel-bad-mode", arguments: ["funnel", "--steps", "a,b", "--mode", "strict", sample]),
             Case(name: "impressions-bad-policy", arguments: ["impressions", "--policy", "twice", sample]),
             Case(name: "generate-bad-path-format", arguments: ["generate", "--users", "1", "--path-format", "tree"]),
+            Case(
+                name: "retention-bad-tz",
+                arguments: ["retention", "--start", "A", "--return", "B", "--tz", "Mars/Olympus", sample]),
         ]
         for format in ["text", "json"] {
             cases.append(
                 Case(name: "journeys-identities-\(format)", arguments: ["identities", "--format", format, journeys]))
+            cases.append(
+                Case(
+                    name: "journeys-sessions-\(format)",
+                    arguments: ["sessions", "--breakdown", "$app_version", "--format", format, journeys]))
+            cases.append(
+                Case(
+                    name: "journeys-retention-\(format)",
+                    arguments: [
+                        "retention", "--start", "$AppStart", "--return", "$AppViewScreen", "--period", "week",
+                        "--periods", "1", "--tz", "Asia/Shanghai", "--format", format, journeys,
+                    ]))
         }
         cases += perInput(sample).map { Case(name: "sample-" + $0.name, arguments: $0.arguments) }
         cases += perInput(generated).map { Case(name: "generated-" + $0.name, arguments: $0.arguments) }

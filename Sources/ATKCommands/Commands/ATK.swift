@@ -22,6 +22,8 @@ public struct ATK: ParsableCommand {
             StatsCommand.self, ValidateCommand.self, Elements.self, FunnelCommand.self, ImpressionsCommand.self,
             Plan.self, GenerateCommand.self,
             IdentitiesCommand.self,
+            SessionsCommand.self,
+            RetentionCommand.self,
         ]
     )
 

@@ -21,6 +21,16 @@ public enum ReportRendering {
                 reports: reports))
     }
 
+    /// `atk sessions`: text and JSON.
+    public static func sessions(_ analysis: SessionAnalysis, _ reports: [FileReport]) -> [String] {
+        all(SessionsReport(analysis: analysis, totals: analysis.totals(), reports: reports))
+    }
+
+    /// `atk retention`: text and JSON.
+    public static func retention(_ analysis: RetentionAnalysis, _ reports: [FileReport]) -> [String] {
+        all(RetentionReport(analysis: analysis, cohorts: analysis.cohorts(), reports: reports))
+    }
+
     /// `atk validate`: text, JSON and JUnit of a finished run (``DumpValidator/finish(reading:)``).
     /// - Parameter planPath: the plan's file as the report names it, when the run had a plan.
     public static func validation(_ result: ValidationResult, planPath: String?) -> [String] {

@@ -18,6 +18,8 @@ struct FormatChoiceTests {
         ("funnel", FunnelCommand.self, ["--steps", "A,B", "-"], ["text", "json", "csv"]),
         ("validate", ValidateCommand.self, ["-"], ["text", "json", "junit"]),
         ("identities", IdentitiesCommand.self, ["-"], ["text", "json"]),
+        ("sessions", SessionsCommand.self, ["-"], ["text", "json"]),
+        ("retention", RetentionCommand.self, ["--start", "A", "--return", "B", "-"], ["text", "json"]),
     ]
     static let allFormats = ["text", "json", "csv", "junit"]
 
