@@ -111,6 +111,15 @@ struct GoldenTests {
                 name: "retention-bad-tz",
                 arguments: ["retention", "--start", "A", "--return", "B", "--tz", "Mars/Olympus", sample]),
         ]
+        cases.append(
+            Case(name: "journeys-sessions-stitched", arguments: ["sessions", "--identity", "stitched", journeys]))
+        cases.append(
+            Case(
+                name: "journeys-retention-stitched",
+                arguments: [
+                    "retention", "--identity", "stitched", "--start", "$AppViewScreen", "--return", "$AppViewScreen",
+                    "--periods", "1", "--format", "json", journeys,
+                ]))
         for format in ["text", "json"] {
             cases.append(
                 Case(name: "journeys-identities-\(format)", arguments: ["identities", "--format", format, journeys]))

@@ -15,7 +15,8 @@ struct RetentionCommand: ParsableCommand {
             offset k (0 to --periods) when they did --return in the cohort's period + k; at offset \
             0 a return anywhere in the period counts, before or after the start. This is \
             ClickHouse's retention() per cohort period (make retention-diff). Steps use the funnel \
-            step syntax: an event name with optional [property op value] filters. See \
+            step syntax: an event name with optional [property op value] filters. --identity \
+            stitched counts persons (Docs/identities.md) instead of distinct_ids. See \
             Docs/retention.md.
 
             Examples:
@@ -30,6 +31,7 @@ struct RetentionCommand: ParsableCommand {
 
     @OptionGroup var input: InputOptions
     @OptionGroup var outputOptions: OutputOptions<TextOrJSONFormat>
+    @OptionGroup var identityOptions: IdentityOptions
 
     @Option(help: ArgumentHelp("The event that puts a user in a cohort (funnel step syntax).", valueName: "step"))
     var start: String
@@ -55,6 +57,7 @@ struct RetentionCommand: ParsableCommand {
         try OptionRange.check("--periods", periods, in: 0...1000)
         try OptionRange.check("--max-examples", maxExamples, in: OptionRange.count)
         _ = try retentionConfiguration()
+        try identityOptions.check(input)
     }
 
     /// The configuration the options describe; a usage error names the option at fault.
@@ -78,10 +81,15 @@ struct RetentionCommand: ParsableCommand {
     }
 
     func run() throws {
-        var analysis = try RetentionAnalysis(configuration: try retentionConfiguration(), maxExamples: maxExamples)
         let inputs = try input.resolve(writing: outputOptions.outputs)
         let output = try outputOptions.open()
-        let (reports, unreadable) = input.read(inputs, into: &analysis)
+        let persons = identityOptions.persons(input, inputs)
+        var analysis = try RetentionAnalysis(
+            configuration: try retentionConfiguration(), maxExamples: maxExamples, persons: persons)
+        // Persons are not what the engine routes by: a stitched analysis reads on one thread.
+        let (reports, unreadable) =
+            persons == nil
+            ? input.read(inputs, into: &analysis) : input.readSerially(inputs, into: &analysis, diagnose: false)
         let report = RetentionReport(analysis: analysis, cohorts: analysis.cohorts(), reports: reports)
         try output.emit(report.render(outputOptions.format))
         if unreadable { throw CommandExit.unreadableInput }

@@ -14,12 +14,14 @@ struct SessionsCommand: ParsableCommand {
             stay lasts until the next $AppViewScreen or $AppEnd of its session ($AppPageLeave ends \
             nothing); a page view with neither after it is unended and left out of stays. Where the \
             SDK sent event_duration ($AppEnd, $AppPageLeave), the report says how far it is from the \
-            event-time duration. Medians and p90 interpolate linearly between closest ranks (R-7). \
+            event-time duration. --identity stitched counts persons (Docs/identities.md) instead of \
+            distinct_ids. Medians and p90 interpolate linearly between closest ranks (R-7). \
             See Docs/sessions.md.
 
             Examples:
               atk sessions dump.jsonl.gz
               atk sessions --gap 10m --breakdown '$app_version' --format json logs/ > sessions.json
+              atk sessions --identity stitched dump.jsonl.gz
 
             Exit codes: 0 read everything, 2 usage error, 3 an input was unreadable or damaged \
             (everything readable was still counted).
@@ -28,6 +30,7 @@ struct SessionsCommand: ParsableCommand {
 
     @OptionGroup var input: InputOptions
     @OptionGroup var outputOptions: OutputOptions<TextOrJSONFormat>
+    @OptionGroup var identityOptions: IdentityOptions
 
     @Option(
         help: ArgumentHelp(
@@ -44,15 +47,20 @@ struct SessionsCommand: ParsableCommand {
     func validate() throws {
         try OptionRange.check("--max-examples", maxExamples, in: OptionRange.count)
         _ = try TimeSpan.milliseconds(gap, option: "--gap")
+        try identityOptions.check(input)
     }
 
     func run() throws {
         let configuration = SessionConfiguration(
             gapMilliseconds: try TimeSpan.milliseconds(gap, option: "--gap"), breakdown: breakdown)
-        var analysis = SessionAnalysis(configuration: configuration, maxExamples: maxExamples)
         let inputs = try input.resolve(writing: outputOptions.outputs)
         let output = try outputOptions.open()
-        let (reports, unreadable) = input.read(inputs, into: &analysis)
+        let persons = identityOptions.persons(input, inputs)
+        var analysis = SessionAnalysis(configuration: configuration, maxExamples: maxExamples, persons: persons)
+        // Persons are not what the engine routes by: a stitched analysis reads on one thread.
+        let (reports, unreadable) =
+            persons == nil
+            ? input.read(inputs, into: &analysis) : input.readSerially(inputs, into: &analysis, diagnose: false)
         let report = SessionsReport(analysis: analysis, totals: analysis.totals(), reports: reports)
         try output.emit(report.render(outputOptions.format))
         if unreadable { throw CommandExit.unreadableInput }

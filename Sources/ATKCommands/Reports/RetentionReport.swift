@@ -28,6 +28,7 @@ struct RetentionReport: TextOrJSONReport {
                         ("files", .int(reports.count)), ("lines", .int(reports.totalLines)),
                         ("malformed_lines", .int(reports.totalMalformedLines)), ("events", .int(analysis.events)),
                         ("skipped_events", .int(analysis.skippedEvents)),
+                        ("identity", .string(analysis.identity.rawValue)),
                         ("start", .string(configuration.start.description)),
                         ("return", .string(configuration.returning.description)),
                         ("period", .string(configuration.calendar.period.rawValue)),
@@ -56,7 +57,8 @@ struct RetentionReport: TextOrJSONReport {
         var out =
             "retention from \(Terminal.safe(configuration.start.description)) to "
             + "\(Terminal.safe(configuration.returning.description)), by \(configuration.calendar.period.rawValue) "
-            + "in \(configuration.calendar.timeZone.identifier): \(g(cohorts.count)) cohorts\n"
+            + "in \(configuration.calendar.timeZone.identifier)"
+            + (analysis.identity == .stitched ? ", persons stitched" : "") + ": \(g(cohorts.count)) cohorts\n"
         if !cohorts.isEmpty {
             let offsets = (0...configuration.periods).map { "+\($0)" }
             out +=

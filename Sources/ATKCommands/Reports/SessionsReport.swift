@@ -43,6 +43,7 @@ struct SessionsReport: TextOrJSONReport {
                     ("files", .int(reports.count)), ("lines", .int(reports.totalLines)),
                     ("malformed_lines", .int(reports.totalMalformedLines)), ("events", .int(analysis.events)),
                     ("skipped_events", .int(analysis.skippedEvents)),
+                    ("identity", .string(analysis.identity.rawValue)),
                     ("gap_ms", .int(analysis.configuration.gapMilliseconds)),
                     ("sessions", .int(summary.sessions)), ("users", .int(summary.users)),
                     ("sessions_per_user", .double(ratio(summary.sessions, summary.users))),
@@ -114,7 +115,9 @@ struct SessionsReport: TextOrJSONReport {
         let g = Terminal.grouped
         let d = Terminal.duration(milliseconds:)
         var out =
-            "\(g(summary.sessions)) sessions of \(g(summary.users)) users (gap \(d(Double(analysis.configuration.gapMilliseconds)))), "
+            "\(g(summary.sessions)) sessions of \(g(summary.users)) "
+            + (analysis.identity == .stitched ? "persons" : "users")
+            + " (gap \(d(Double(analysis.configuration.gapMilliseconds)))), "
             + "\(g(summary.pageViews)) page views, \(g(summary.bounces)) bounces "
             + "(\(Terminal.percent(ratio(summary.bounces, summary.sessions))))\n"
             + "duration  total \(d(Double(summary.totalDurationMs))), median \(d(summary.medianDurationMs)), "

@@ -86,6 +86,15 @@ public struct IdentityGraph {
         identities.lookup(bytes).map { identities.string(keys[Int(roots[Int($0)])]) }
     }
 
+    /// Calls `body` with the bytes of the person key of the identity `bytes`; nil when that
+    /// identity was never seen (an id only on lines that are not track-type).
+    ///
+    /// - Complexity: O(length) expected; allocates nothing.
+    public func withPersonKey<R>(of bytes: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> R) -> R? {
+        guard let id = identities.lookup(bytes) else { return nil }
+        return identities.withBytes(keys[Int(roots[Int(id)])], body)
+    }
+
     /// The `limit` persons of two or more identities (one a raw id) holding the most identities (then most raw ids, then by key), with up
     /// to `memberLimit` members each.
     ///

@@ -17,6 +17,8 @@ public struct RetentionAnalysis: MergeableAnalysis {
     /// Start or return events left out: no string `distinct_id`, no integer `time`, or a time whose
     /// period is beyond ±2³¹.
     public private(set) var skippedEvents = 0
+    /// `stitched` when users are persons, `raw` when they are `distinct_id`s.
+    public var identity: IdentityMode { persons == nil ? .raw : .stitched }
     /// The first malformed lines.
     public var malformedExamples: [MalformedExamples.Example] { malformed.examples }
 
@@ -24,6 +26,8 @@ public struct RetentionAnalysis: MergeableAnalysis {
     private var malformed: MalformedExamples
     private let maxExamples: Int
     private var users = Interner(capacity: 4096)
+    /// With stitched identities: the persons, whose keys replace the `distinct_id`s.
+    private let persons: IdentityGraph?
     /// (user << 32 | period) of start events, and of return events.
     private var starts = Set<UInt64>()
     private var returns = Set<UInt64>()
@@ -33,9 +37,13 @@ public struct RetentionAnalysis: MergeableAnalysis {
     /// - Parameters:
     ///   - configuration: the events, the calendar and the number of periods.
     ///   - maxExamples: how many malformed lines to keep.
+    ///   - persons: with stitched identities, the persons (read from the same input first).
     /// - Throws: never for two steps (``FunnelSteps`` takes 1 to 32).
-    public init(configuration: RetentionConfiguration, maxExamples: Int = 10) throws(FunnelConfigurationError) {
+    public init(
+        configuration: RetentionConfiguration, maxExamples: Int = 10, persons: IdentityGraph? = nil
+    ) throws(FunnelConfigurationError) {
         self.configuration = configuration
+        self.persons = persons
         self.maxExamples = maxExamples
         matcher = FunnelStepMatcher(steps: try FunnelSteps(steps: [configuration.start, configuration.returning]))
         malformed = MalformedExamples(limit: maxExamples)
@@ -43,6 +51,7 @@ public struct RetentionAnalysis: MergeableAnalysis {
 
     private init(copying other: RetentionAnalysis) {
         configuration = other.configuration
+        persons = other.persons
         maxExamples = other.maxExamples
         matcher = FunnelStepMatcher(steps: other.matcher.steps)
         malformed = MalformedExamples(limit: other.maxExamples)
@@ -77,7 +86,7 @@ public struct RetentionAnalysis: MergeableAnalysis {
             skippedEvents += 1
             return
         }
-        let user = UInt64(UInt32(distinctId.withUTF8 { users.intern($0) }))
+        let user = UInt64(UInt32(users.internUser(distinctId, persons: persons)))
         let key = user << 32 | UInt64(UInt32(bitPattern: period))
         if mask & 1 != 0 { starts.insert(key) }
         if mask & 2 != 0 { returns.insert(key) }

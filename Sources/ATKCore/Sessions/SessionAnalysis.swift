@@ -14,11 +14,15 @@ public struct SessionAnalysis: MergeableAnalysis {
     public private(set) var events = 0
     /// `track` events left out: no string `distinct_id` or no integer `time`.
     public private(set) var skippedEvents = 0
+    /// `stitched` when users are persons, `raw` when they are `distinct_id`s.
+    public var identity: IdentityMode { persons == nil ? .raw : .stitched }
     /// The first malformed lines.
     public var malformedExamples: [MalformedExamples.Example] { malformed.examples }
 
     private var malformed: MalformedExamples
     private var users = Interner(capacity: 4096)
+    /// With stitched identities: the persons, whose keys replace the `distinct_id`s.
+    private let persons: IdentityGraph?
     private var screens = Interner(capacity: 64)
     private var values = Interner(capacity: 64)
     private var lists = UserEventLists()
@@ -29,8 +33,13 @@ public struct SessionAnalysis: MergeableAnalysis {
     /// - Parameters:
     ///   - configuration: the gap and the breakdown.
     ///   - maxExamples: how many malformed lines to keep.
-    public init(configuration: SessionConfiguration = SessionConfiguration(), maxExamples: Int = 10) {
+    ///   - persons: with stitched identities, the persons (read from the same input first).
+    public init(
+        configuration: SessionConfiguration = SessionConfiguration(), maxExamples: Int = 10,
+        persons: IdentityGraph? = nil
+    ) {
         self.configuration = configuration
+        self.persons = persons
         malformed = MalformedExamples(limit: maxExamples)
         self.maxExamples = maxExamples
     }
@@ -39,7 +48,7 @@ public struct SessionAnalysis: MergeableAnalysis {
 
     /// An empty analysis of the same configuration.
     public func makePartial() -> SessionAnalysis {
-        SessionAnalysis(configuration: configuration, maxExamples: maxExamples)
+        SessionAnalysis(configuration: configuration, maxExamples: maxExamples, persons: persons)
     }
 
     /// Adds the totals of `other`'s users (disjoint from ours: a user's events reach one partial).
@@ -65,7 +74,7 @@ public struct SessionAnalysis: MergeableAnalysis {
             skippedEvents += 1
             return
         }
-        let user = Int(distinctId.withUTF8 { users.intern($0) })
+        let user = Int(users.internUser(distinctId, persons: persons))
         let kind = Self.kind(of: name)
         var record = SessionEvent(kind: kind, screen: -1, breakdown: -1, sdkDuration: -1)
         if kind == .appViewScreen, let screen = event.property("$screen_name"), screen.kind == .string {
