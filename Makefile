@@ -92,6 +92,13 @@ funnel-diff: setup
 	python3 -c "import chdb" 2>/dev/null || pip install -q chdb
 	python3 Tools/funnel_diff.py --cases $${CASES:-20000}
 
+# atk retention against ClickHouse retention() per cohort period, on random dumps (chdb).
+.PHONY: retention-diff
+retention-diff: setup
+	$(SWIFT) build --product atk
+	python3 -c "import chdb" 2>/dev/null || pip install -q chdb
+	python3 Tools/retention_diff.py --cases $${CASES:-300}
+
 # Release-build throughput against pigz on a ~20,000-user dump (see Benchmarks/README.md).
 bench: release
 	@Benchmarks/run.sh

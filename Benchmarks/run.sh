@@ -146,6 +146,16 @@ for command in validate "funnel --steps '$STEPS' --window 1h" impressions "eleme
     printf 'atk %-40s = %.2f x atk stats (plain text; target <= 1.5)\n' "$command" "$ratio"
 done
 
+# Journeys (issue 19): identities, sessions and retention; sessions next to stats (target <= 1.5).
+read -r ids_s ids_rss < <(measure "$ATK" identities --quiet "$DUMP")
+report "atk identities" "$ids_s" "$ids_rss" "$pigz_s"
+read -r ses_s ses_rss < <(measure "$ATK" sessions --quiet "$DUMP")
+report "atk sessions" "$ses_s" "$ses_rss" "$pigz_s"
+read -r ret_s ret_rss < <(measure "$ATK" retention --quiet --start '$AppStart' --return '$AppViewScreen' "$DUMP")
+report "atk retention (day, 7)" "$ret_s" "$ret_rss" "$pigz_s"
+read -r _ _ sessions_ratio < <(paired "'$ATK' stats --quiet '$DUMP'" "'$ATK' sessions --quiet '$DUMP'")
+printf 'atk sessions = %.2f x atk stats (median ratio of %s alternating pairs; target <= 1.5)\n' "$sessions_ratio" "$RUNS"
+
 # Memory must not grow with the dump: the same command on a dump a quarter the size.
 SMALL=$DATA/bench-$((USERS / 4)).jsonl.gz
 if [ ! -f "$SMALL" ] || [ "$ATK" -nt "$SMALL" ]; then

@@ -40,6 +40,12 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case elementsMatch = "elements-match"
     /// `atk elements drift`.
     case elementsDrift = "elements-drift"
+    /// `atk identities`.
+    case identities
+    /// `atk sessions` with a 1 s gap and a breakdown.
+    case sessions
+    /// `atk retention` by week in Asia/Shanghai, `$AppStart` to `$AppViewScreen`.
+    case retention
 
     /// Runs the target on one input.
     ///
@@ -60,6 +66,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .elementsTop: Self.elementsTop(bytes)
         case .elementsMatch: Self.elementsMatch(bytes)
         case .elementsDrift: Self.elementsDrift(bytes)
+        case .identities: Self.identities(bytes)
+        case .sessions: Self.sessions(bytes)
+        case .retention: Self.retention(bytes)
         }
     }
 
@@ -106,6 +115,30 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         precondition(
             reports[0].error != nil || reports[0].inputBytes == Int64(bytes.count), "input read only in part, silently")
         _ = reports[0].error?.description
+    }
+
+    private static func identities(_ bytes: UnsafeRawBufferPointer) {
+        var collector = IdentityLinkCollector(maxExamples: 3)
+        let report = LineFeed.feed(bytes, into: &collector)
+        consume(ReportRendering.identities(collector, [report]))
+    }
+
+    private static func sessions(_ bytes: UnsafeRawBufferPointer) {
+        var analysis = SessionAnalysis(configuration: SessionConfiguration(gapMilliseconds: 1000, breakdown: "$os"))
+        let report = LineFeed.feed(bytes, into: &analysis)
+        consume(ReportRendering.sessions(analysis, [report]))
+    }
+
+    private static func retention(_ bytes: UnsafeRawBufferPointer) {
+        guard let zone = TimeZone(identifier: "Asia/Shanghai"),
+            let analysis = try? RetentionAnalysis(
+                configuration: RetentionConfiguration(
+                    start: StepSpec(eventName: "$AppStart"), returning: StepSpec(eventName: "$AppViewScreen"),
+                    calendar: RetentionCalendar(period: .week, timeZone: zone), periods: 3))
+        else { preconditionFailure("the fixed retention configuration is valid") }
+        var fed = analysis
+        let report = LineFeed.feed(bytes, into: &fed)
+        consume(ReportRendering.retention(fed, [report]))
     }
 
     private static func stats(_ bytes: UnsafeRawBufferPointer) {

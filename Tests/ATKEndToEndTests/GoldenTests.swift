@@ -19,6 +19,8 @@ struct GoldenTests {
 
     static let sample = "Samples/demo.jsonl.gz"
     static let generated = ".build/golden/generated.jsonl.gz"
+    /// Hand-made journeys: anonymous-then-login users, a conflict, an unbind, sessions and gaps.
+    static let journeys = "Samples/journeys.jsonl"
     static let funnelSteps = ["--steps", "$AppStart,ProductView,AddToCart", "--window", "1h"]
 
     /// The cases run on each input: `name` gets the input's suffix.
@@ -55,6 +57,14 @@ struct GoldenTests {
             add(
                 "paths-attribution-\(format)",
                 ["paths", "attribution", "--config", "Samples/navigation.json", "--top", "5", "--format", format])
+            add("identities-\(format)", ["identities", "--format", format])
+            add("sessions-\(format)", ["sessions", "--breakdown", "$app_version", "--format", format])
+            add(
+                "retention-\(format)",
+                [
+                    "retention", "--start", "$AppStart", "--return", "$AppViewScreen[$screen_name=CartViewController]",
+                    "--period", "day", "--periods", "3", "--tz", "Asia/Shanghai", "--format", format,
+                ])
         }
         for format in ["text", "json", "junit"] {
             add("validate-\(format)", ["validate", "--format", format])
@@ -122,7 +132,34 @@ struct GoldenTests {
                     "generate", "--users", "3", "--seed", "4", "--faults", "0.3", "--navigation", "--truth", "{out}",
                 ]),
             Case(name: "paths-bad-config", arguments: ["paths", "verify", "--config", "Samples/plan.json", sample]),
+            Case(
+                name: "retention-bad-tz",
+                arguments: ["retention", "--start", "A", "--return", "B", "--tz", "Mars/Olympus", sample]),
         ]
+        cases.append(
+            Case(name: "journeys-sessions-stitched", arguments: ["sessions", "--identity", "stitched", journeys]))
+        cases.append(
+            Case(
+                name: "journeys-retention-stitched",
+                arguments: [
+                    "retention", "--identity", "stitched", "--start", "$AppViewScreen", "--return", "$AppViewScreen",
+                    "--periods", "1", "--format", "json", journeys,
+                ]))
+        for format in ["text", "json"] {
+            cases.append(
+                Case(name: "journeys-identities-\(format)", arguments: ["identities", "--format", format, journeys]))
+            cases.append(
+                Case(
+                    name: "journeys-sessions-\(format)",
+                    arguments: ["sessions", "--breakdown", "$app_version", "--format", format, journeys]))
+            cases.append(
+                Case(
+                    name: "journeys-retention-\(format)",
+                    arguments: [
+                        "retention", "--start", "$AppStart", "--return", "$AppViewScreen", "--period", "week",
+                        "--periods", "1", "--tz", "Asia/Shanghai", "--format", format, journeys,
+                    ]))
+        }
         cases += perInput(sample).map { Case(name: "sample-" + $0.name, arguments: $0.arguments) }
         cases += perInput(generated).map { Case(name: "generated-" + $0.name, arguments: $0.arguments) }
         return cases

@@ -22,6 +22,9 @@ public struct ATK: ParsableCommand {
             StatsCommand.self, ValidateCommand.self, Elements.self, FunnelCommand.self, ImpressionsCommand.self,
             Plan.self, GenerateCommand.self,
             Paths.self,
+            IdentitiesCommand.self,
+            SessionsCommand.self,
+            RetentionCommand.self,
         ]
     )
 

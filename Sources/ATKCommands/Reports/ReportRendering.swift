@@ -12,6 +12,25 @@ public enum ReportRendering {
         all(StatsReport(stats: collector, reports: reports))
     }
 
+    /// `atk identities`: text and JSON, listing the ten largest persons.
+    public static func identities(_ collector: IdentityLinkCollector, _ reports: [FileReport]) -> [String] {
+        let graph = IdentityGraph(collector)
+        return all(
+            IdentitiesReport(
+                graph: graph, largest: graph.largestPersons(limit: 10), malformed: collector.malformedExamples,
+                reports: reports))
+    }
+
+    /// `atk sessions`: text and JSON.
+    public static func sessions(_ analysis: SessionAnalysis, _ reports: [FileReport]) -> [String] {
+        all(SessionsReport(analysis: analysis, totals: analysis.totals(), reports: reports))
+    }
+
+    /// `atk retention`: text and JSON.
+    public static func retention(_ analysis: RetentionAnalysis, _ reports: [FileReport]) -> [String] {
+        all(RetentionReport(analysis: analysis, cohorts: analysis.cohorts(), reports: reports))
+    }
+
     /// `atk validate`: text, JSON and JUnit of a finished run (``DumpValidator/finish(reading:)``).
     /// - Parameter planPath: the plan's file as the report names it, when the run had a plan.
     public static func validation(_ result: ValidationResult, planPath: String?) -> [String] {

@@ -23,6 +23,9 @@ public indirect enum JSONOutput: Sendable, Equatable {
     /// An integer, or `null` when nil.
     public static func int(_ value: Int64?) -> JSONOutput { value.map { .int($0) } ?? .null }
 
+    /// A double, or `null` for nil.
+    public static func double(_ value: Double?) -> JSONOutput { value.map { .double($0) } ?? .null }
+
     /// An object with `member` added at the end (other values are returned unchanged).
     public func appending(_ member: (String, JSONOutput)) -> JSONOutput {
         guard case .object(let members) = self else { return self }

@@ -20,6 +20,9 @@ struct FormatChoiceTests {
         ("paths verify", Paths.Verify.self, ["--config", "n.json", "-"], ["text", "json"]),
         ("paths rebuild", Paths.Rebuild.self, ["--config", "n.json", "-o", "out.jsonl", "-"], ["text", "json"]),
         ("paths attribution", Paths.Attribution.self, ["--config", "n.json", "-"], ["text", "json"]),
+        ("identities", IdentitiesCommand.self, ["-"], ["text", "json"]),
+        ("sessions", SessionsCommand.self, ["-"], ["text", "json"]),
+        ("retention", RetentionCommand.self, ["--start", "A", "--return", "B", "-"], ["text", "json"]),
     ]
     static let allFormats = ["text", "json", "csv", "junit"]
 

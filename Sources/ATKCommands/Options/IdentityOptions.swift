@@ -1,0 +1,27 @@
+import ATKCore
+import ArgumentParser
+
+/// `--identity raw|stitched`, shared by the per-user analyses that can count persons.
+struct IdentityOptions: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "raw: each distinct_id is a user; stitched: each person of 'atk identities' (the input is read twice).",
+            valueName: "mode"))
+    var identity: IdentityMode = .raw
+
+    /// Refuses stitching standard input: it cannot be read twice.
+    func check(_ input: InputOptions) throws {
+        guard identity == .stitched, input.files.isEmpty || input.files.contains("-") else { return }
+        throw ValidationError("--identity stitched reads the input twice: give files, not standard input")
+    }
+
+    /// The persons of `resolved` with `stitched` (one read for the links), nil with `raw`.
+    ///
+    /// Unreadable inputs are diagnosed here and reported again by the analysis's own read.
+    func persons(_ input: InputOptions, _ resolved: ResolvedInputs) -> IdentityGraph? {
+        guard identity == .stitched else { return nil }
+        var collector = IdentityLinkCollector(maxExamples: 0)
+        _ = input.read(resolved, into: &collector)
+        return IdentityGraph(collector)
+    }
+}

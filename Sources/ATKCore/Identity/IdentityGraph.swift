@@ -1,0 +1,129 @@
+/// The second step of identity stitching: replays the gathered links serially in input order
+/// (union-find by value), and names every person.
+///
+/// A link is applied at its first line (``IdentityLink/first``). It joins the persons of all its
+/// identities, unless those persons and its own login ids hold two or more different login ids:
+/// then nothing is joined and each of its lines counts as one conflict. A person's key is its
+/// login id, or, without one, the member first seen in input order (``IdentitySighting``).
+///
+/// - Complexity: O(L log L + M α(N)) for L links of M members in all over N identities.
+public struct IdentityGraph {
+    /// Link lines by kind.
+    public let counts: IdentityLinkCounts
+    /// Distinct raw ids: string `distinct_id`s of `track` events.
+    public let rawIds: Int
+    /// Persons holding at least one raw id.
+    public let persons: Int
+    /// Link lines not applied because they would join two login ids.
+    public let conflicts: Int
+    /// The first conflicting lines, in input order (at most `maxExamples`).
+    public let conflictExamples: [IdentityConflict]
+
+    private let identities: Interner
+    private let sightings: [IdentitySighting]
+    private let flags: [UInt8]
+    /// Per identity: its person's root (after path compression, every entry points at its root).
+    private let roots: [Int32]
+    /// Per root: the identity whose text is the person's key.
+    private let keys: [Int32]
+
+    /// Replays `collector`'s links.
+    public init(_ collector: IdentityLinkCollector) {
+        identities = collector.identities
+        sightings = collector.sightings
+        flags = collector.flags
+        counts = collector.counts
+        var forest = IdentityForest(count: flags.count)
+        for id in flags.indices where flags[id] & IdentityLinkCollector.loginFlag != 0 { forest.login[id] = Int32(id) }
+        var conflicts = 0
+        var examples: [IdentityConflict] = []
+        for link in collector.links.values.sorted(by: { $0.first < $1.first }) {
+            let ids = link.members.compactMap { Self.lookup($0, in: collector.identities) }
+            var logins: Set<Int32> = []
+            for id in ids {
+                let login = forest.login[Int(forest.root(of: id))]
+                if login >= 0 { logins.insert(login) }
+            }
+            guard logins.count <= 1 else {
+                conflicts += link.lines
+                let names = logins.map { collector.identities.string($0) }.sorted(by: Self.byBytes)
+                examples += link.locations.map {
+                    IdentityConflict(location: $0, members: link.members, loginIds: names)
+                }
+                continue
+            }
+            for id in ids.dropFirst() { forest.union(ids[0], id) }
+        }
+        self.conflicts = conflicts
+        conflictExamples = Array(examples.sorted { $0.location < $1.location }.prefix(collector.maxExamples))
+        let roots = (0..<flags.count).map { forest.root(of: Int32($0)) }
+        var keys = [Int32](repeating: -1, count: flags.count)
+        var persons = 0
+        var counted = [Bool](repeating: false, count: flags.count)
+        for id in roots.indices {
+            let root = Int(roots[id])
+            if flags[id] & IdentityLinkCollector.rawFlag != 0 && !counted[root] {
+                counted[root] = true
+                persons += 1
+            }
+            let login = forest.login[root]
+            if login >= 0 {
+                keys[root] = login
+            } else if keys[root] < 0 || sightings[id] < sightings[Int(keys[root])] {
+                keys[root] = Int32(id)
+            }
+        }
+        self.roots = roots
+        self.keys = keys
+        rawIds = flags.reduce(0) { $0 + Int($1 & IdentityLinkCollector.rawFlag) }
+        self.persons = persons
+    }
+
+    /// The person key of the identity `bytes`, or nil when it was never seen.
+    ///
+    /// - Complexity: O(length) expected.
+    public func personKey(of bytes: UnsafeRawBufferPointer) -> String? {
+        identities.lookup(bytes).map { identities.string(keys[Int(roots[Int($0)])]) }
+    }
+
+    /// Calls `body` with the bytes of the person key of the identity `bytes`; nil when that
+    /// identity was never seen (an id only on lines that are not track-type).
+    ///
+    /// - Complexity: O(length) expected; allocates nothing.
+    public func withPersonKey<R>(of bytes: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> R) -> R? {
+        guard let id = identities.lookup(bytes) else { return nil }
+        return identities.withBytes(keys[Int(roots[Int(id)])], body)
+    }
+
+    /// The `limit` persons of two or more identities (one a raw id) holding the most identities (then most raw ids, then by key), with up
+    /// to `memberLimit` members each.
+    ///
+    /// - Complexity: O(N log N) for N identities.
+    public func largestPersons(limit: Int, memberLimit: Int = 5) -> [IdentityPerson] {
+        var members: [Int32: [Int32]] = [:]
+        for id in roots.indices { members[roots[id], default: []].append(Int32(id)) }
+        let people = members.compactMap { root, ids -> IdentityPerson? in
+            let rawIds = ids.filter { flags[Int($0)] & IdentityLinkCollector.rawFlag != 0 }.count
+            guard rawIds > 0 && ids.count > 1 else { return nil }
+            return IdentityPerson(
+                key: identities.string(keys[Int(root)]), identities: ids.count,
+                rawIds: rawIds,
+                members: ids.sorted { sightings[Int($0)] < sightings[Int($1)] }.prefix(memberLimit)
+                    .map { identities.string($0) })
+        }
+        return Array(
+            people.sorted {
+                ($0.identities, $0.rawIds) != ($1.identities, $1.rawIds)
+                    ? ($0.identities, $0.rawIds) > ($1.identities, $1.rawIds) : Self.byBytes($0.key, $1.key)
+            }
+            .prefix(limit))
+    }
+
+    private static func lookup(_ text: String, in interner: Interner) -> Int32? {
+        var text = text
+        return text.withUTF8 { interner.lookup(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Byte order of UTF-8 text: the order that does not depend on Unicode equivalence.
+    static func byBytes(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
+}
