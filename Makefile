@@ -111,7 +111,7 @@ bench-memory: release
 # FUZZ_SECONDS, one at a time, seeded from Samples/; exits 1 naming the saved input on a crash.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS ?= parser reader stats validate validate-plan plan-infer event-funnel path-funnel impressions \
-	elements-verify elements-top elements-match elements-drift
+	elements-verify elements-top elements-match elements-drift identities sessions retention
 FUZZ_CONFIG  ?= release
 FUZZ_BIN     := .build-fuzz/$(FUZZ_CONFIG)/atk-fuzz
 
