@@ -21,6 +21,7 @@ public struct ATK: ParsableCommand {
         subcommands: [
             StatsCommand.self, ValidateCommand.self, Elements.self, FunnelCommand.self, ImpressionsCommand.self,
             Plan.self, GenerateCommand.self,
+            Report.self,
         ]
     )
 

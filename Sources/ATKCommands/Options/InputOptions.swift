@@ -74,10 +74,13 @@ struct InputOptions: ParsableArguments {
 
     /// Reads every input into `analysis` with ``workers`` parse workers (the output is the
     /// same for every number), as ``readSerially(_:into:diagnose:)`` does for any visitor.
-    func read<A: MergeableAnalysis>(_ resolved: ResolvedInputs, into analysis: inout A) -> (
+    ///
+    /// - Parameter diagnose: false for a second read of the same inputs, whose diagnostics the
+    ///   first read printed.
+    func read<A: MergeableAnalysis>(_ resolved: ResolvedInputs, into analysis: inout A, diagnose: Bool = true) -> (
         reports: [FileReport], unreadable: Bool
     ) {
-        read(resolved, diagnose: true) { reader, progress in
+        read(resolved, diagnose: diagnose) { reader, progress in
             reader.read(into: &analysis, jobs: workers, progress: progress)
         }
     }
