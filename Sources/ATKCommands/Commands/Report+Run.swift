@@ -124,6 +124,11 @@ extension Report {
                 let text = runs.map { $0 + "\n" }.joined()
                 failed = !Self.write(text, to: historyFile) || failed
             }
+            let fired = document.alerts.filter { $0.status == .fired }.count
+            let lines =
+                ["\(fired) of \(document.alerts.count) alerts fired"] + document.alerts.map(\.text)
+                + ["wrote " + paths.map(PathName.display).joined(separator: ", ")]
+            try ReportOutput(file: OutputFile.standardOutput(), isText: true).emit(lines.joined(separator: "\n"))
             if unreadable || failed { throw CommandExit.unreadableInput }
             if document.fired { throw CommandExit.findings }
         }
