@@ -154,3 +154,17 @@ fi
 read -r small_s small_rss < <(measure "$ATK" stats --quiet "$SMALL")
 echo "peak memory: $((small_rss / 1024)) MB on a dump 1/4 the size, $((stats_rss / 1024)) MB on the full dump"
 echo "target: atk stats <= 1.5 x pigz (bar for later work: <= 1.0 x); atk funnel faster than ClickHouse's windowFunnel with a fraction of its memory"
+
+# atk report (issue 17): every section in one read, against the single commands it replaces
+# (stats, validate --plan, funnel, funnel --path, impressions, elements verify, elements match).
+read -r match_s match_rss < <(measure "$ATK" elements match --quiet --config Samples/visualized.json "$DUMP")
+report "atk elements match" "$match_s" "$match_rss" "$pigz_s"
+REPORT_OUT=$DATA/report
+read -r report_s report_rss < <(measure sh -c "'$ATK' report --quiet --config Benchmarks/report.yaml '$DUMP' -o '$REPORT_OUT' > /dev/null; [ \$? -le 1 ]")
+report "atk report (every section)" "$report_s" "$report_rss" "$pigz_s"
+singles="$stats_s $plan_s $funnel_s $path_s $imp_s $elements_s $match_s"
+echo "$singles $report_s" | awk '{
+    slowest = 0; sum = 0
+    for (i = 1; i < NF; i++) { sum += $i; if ($i > slowest) slowest = $i }
+    printf "atk report = %.2f x the slowest single command (%.2f s; target <= 1.3)\n", $NF / slowest, slowest
+    printf "atk report = %.2f x the sum of the 7 single commands (%.2f s; target <= 0.35)\n", $NF / sum, sum }'

@@ -63,6 +63,9 @@ extension Report {
 
         func run() throws {
             let configuration = try ReportConfiguration.load(path: config)
+            let selection = try self.selection(configuration)
+            var input = input
+            (input.since, input.until, input.tz, input.filters) = (nil, nil, nil, [])
             let files = input.files.isEmpty ? ["-"] : input.files
             var analyses = try ReportAnalyses(configuration, files: files)
             let baselineMetrics = try baseline.map { try ReportBaseline.metrics(of: $0) }
@@ -86,18 +89,21 @@ extension Report {
             let historyFile = try history.map { try OutputFile.opening($0) }
 
             let readAgain = resolved.sources.allSatisfy(\.canBeReadAgain)
+            var main = SelectedAnalysis(analyses.passes[0], selection: selection)
             var (reports, unreadable) =
-                readAgain
-                ? input.read(resolved, into: &analyses.passes[0])
-                : input.readSerially(resolved, into: &analyses.passes[0])
+                readAgain ? input.read(resolved, into: &main) : input.readSerially(resolved, into: &main)
+            analyses.passes[0] = main.inner
             for index in analyses.passes.indices.dropFirst() {
-                _ = input.read(resolved, into: &analyses.passes[index], diagnose: false)
+                var keyed = SelectedAnalysis(analyses.passes[index], selection: selection)
+                _ = input.read(resolved, into: &keyed, diagnose: false)
+                analyses.passes[index] = keyed.inner
             }
             var validation: ValidationResult?
             if var validator = analyses.passes[0].validator {
                 if !validator.mergedExactly, let again = analyses.validatorForSerialRead() {
-                    validator = again
-                    (reports, unreadable) = input.readSerially(resolved, into: &validator, diagnose: false)
+                    var selected = SelectedAnalysis(again, selection: selection)
+                    (reports, unreadable) = input.readSerially(resolved, into: &selected, diagnose: false)
+                    validator = selected.inner
                 }
                 validation = validator.finish(reading: reports)
             }
@@ -114,6 +120,11 @@ extension Report {
             document.history = runs.suffix(Self.historyRuns).compactMap(ReportHistory.metrics)
             document.hourly = analyses.passes[0].hourly?.rows ?? []
             document.fileNames = reports.map(\.source.displayName)
+            if !selection.isEmpty {
+                document.selection = ReportDocument.Selection(
+                    since: selection.since, until: selection.until, filters: selection.filters.map(\.description),
+                    outsideWindow: main.outsideWindow, filteredOut: main.filteredOut)
+            }
 
             let texts =
                 [document.html, document.json.serialized(indent: 2) + "\n", document.junit]
@@ -131,6 +142,15 @@ extension Report {
             try ReportOutput(file: OutputFile.standardOutput(), isText: true).emit(lines.joined(separator: "\n"))
             if unreadable || failed { throw CommandExit.unreadableInput }
             if document.fired { throw CommandExit.findings }
+        }
+
+        /// The events to analyse: the command line's `--since`, `--until`, `--tz` and `--where`,
+        /// else the config's.
+        private func selection(_ configuration: ReportConfiguration) throws -> EventSelection {
+            let keys = configuration.selection
+            return try InputOptions.selection(
+                since: input.since ?? keys["since"]?.first, until: input.until ?? keys["until"]?.first,
+                tz: input.tz ?? keys["tz"]?.first, filters: input.filters.isEmpty ? keys["where"] ?? [] : input.filters)
         }
 
         /// Writes and commits `text` (atomically), or reports why not; true when written.

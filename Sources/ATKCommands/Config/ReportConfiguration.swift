@@ -34,9 +34,15 @@ struct ReportConfiguration {
     var elementsMatch: ConfigSection?
     /// The alerts, in config order.
     var alerts: [AlertRule] = []
+    /// `since`, `until`, `tz` and `where`: which events every section analyses (the command
+    /// line's `--since`, `--until`, `--tz` and `--where` win over these).
+    var selection: [String: [String]] = [:]
 
     /// The top-level keys, in the order the docs list them.
-    static let keys = ["title", "stats", "validate", "funnels", "path_funnels", "impressions", "elements", "alerts"]
+    static let keys = [
+        "title", "since", "until", "tz", "where", "stats", "validate", "funnels", "path_funnels", "impressions",
+        "elements", "alerts",
+    ]
 
     /// An empty configuration (stats only) for `file`.
     init(file: String) {
@@ -82,6 +88,15 @@ struct ReportConfiguration {
             case "title":
                 guard case .scalar(let scalar) = value else { throw place.error("'title' takes a text") }
                 configuration.title = scalar.string
+            case "since", "until", "tz":
+                guard case .scalar(let scalar) = value else { throw place.error("'\(key)' takes a text") }
+                configuration.selection[key] = [scalar.string]
+            case "where":
+                var filters = ConfigSection(location: place)
+                try filters.add(option: "--where", key: key, value, place: place)
+                configuration.selection[key] = stride(from: 1, to: filters.arguments.count, by: 2).map {
+                    filters.arguments[$0]
+                }
             case "stats": configuration.stats = try ConfigSection(value, file: file)
             case "validate": configuration.validate = try ConfigSection(value, file: file, paths: ["plan"])
             case "funnels": configuration.funnels = try named(value, key: key, file: file, path: false)

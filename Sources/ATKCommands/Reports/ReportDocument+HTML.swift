@@ -11,7 +11,16 @@ extension ReportDocument {
         var body = "<header>\n<h1>\(e(title))</h1>\n"
         body +=
             "<p class=\"muted\">\(e(fileNames.joined(separator: ", "))) · atk \(e(ATK.version))"
-            + (baselineFile.map { " · baseline \(e($0))" } ?? "") + "</p>\n</header>\n"
+            + (baselineFile.map { " · baseline \(e($0))" } ?? "") + "</p>\n"
+        if let selection {
+            body +=
+                "<p>Events from \(e(selection.since.map(Terminal.timestamp) ?? "the start")) to "
+                + "\(e(selection.until.map(Terminal.timestamp) ?? "the end"))"
+                + (selection.filters.isEmpty ? "" : " where \(e(selection.filters.joined(separator: " and ")))")
+                + ": \(Terminal.grouped(selection.outsideWindow)) outside the window and "
+                + "\(Terminal.grouped(selection.filteredOut)) not matching were counted, not analysed.</p>\n"
+        }
+        body += "</header>\n"
         body += alertsHTML + headlineHTML
         for (key, json) in sections {
             switch ReportMetrics.kind(ofSection: key) {

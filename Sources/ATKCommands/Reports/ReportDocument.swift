@@ -17,6 +17,28 @@ struct ReportDocument {
         var change: Double? { AlertOutcome.change(from: baseline, to: value) }
     }
 
+    /// The events the report analysed, when `since`, `until` or `where` left some out.
+    struct Selection {
+        /// The window's first millisecond.
+        var since: Int64?
+        /// The window's end (exclusive).
+        var until: Int64?
+        /// The filters, as written.
+        var filters: [String]
+        /// Events outside the window (counted, not analysed).
+        var outsideWindow: Int
+        /// Events inside it that no filter matched (counted, not analysed).
+        var filteredOut: Int
+
+        /// `selection` in report.json.
+        var json: JSONOutput {
+            .object([
+                ("since", .int(since)), ("until", .int(until)), ("where", .array(filters.map { .string($0) })),
+                ("outside_window", .int(outsideWindow)), ("filtered_out", .int(filteredOut)),
+            ])
+        }
+    }
+
     /// The config's title.
     let title: String
     /// Each section's key and the single command's JSON document without its envelope.
@@ -33,6 +55,8 @@ struct ReportDocument {
     var hourly: [(hourStart: Int64, events: Int)] = []
     /// The inputs' names, for the page's header.
     var fileNames: [String] = []
+    /// What `since`, `until` and `where` left out (nil: nothing was left out).
+    var selection: Selection?
 
     /// Builds the document: metrics from the sections, alerts judged.
     init(
@@ -63,7 +87,7 @@ struct ReportDocument {
         .envelope(
             command: "report",
             [
-                ("title", .string(title)),
+                ("title", .string(title)), ("selection", selection?.json ?? .null),
                 ("sections", .object(sections.map { ($0.key, $0.json) })),
                 ("metrics", metricsJSON),
                 (
