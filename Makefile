@@ -5,6 +5,7 @@ RELEASE := .build/release/atk
 SAMPLE  := Samples/demo.jsonl.gz
 
 .PHONY: all setup build release demo test conformance funnel-diff bench bench-memory golden lint samples fuzz fuzz-build fuzz-smoke clean
+.PHONY: browser-setup report-browser-test report-screenshot
 
 # The official JSON-Schema-Test-Suite, beside this checkout (skipped when it is not there).
 SUITE   ?= ../shared/jsonschema-test-suite
@@ -66,6 +67,7 @@ demo: release
 test: setup lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	@$(MAKE) --no-print-directory report-browser-test
 	@if [ -d "$(SUITE)/tests" ]; then $(MAKE) --no-print-directory conformance; \
 	 else echo "conformance: $(SUITE) not found, skipped"; fi
 
@@ -138,3 +140,32 @@ samples: build
 
 clean:
 	rm -rf .build .build-fuzz
+
+# atk report's page in a real browser: headless Chromium (Debian chromium, installed when
+# missing) draws the sample's report.html; Tools/check_report_html.py (html5lib and Pillow in a
+# venv under .build/) checks the PNG is not blank and the page parses as HTML without errors.
+CHROMIUM    ?= chromium
+REPORT_VENV := .build/venv
+REPORT_DIR  := .build/report-sample
+CHROMIUM_SHOT = $(CHROMIUM) --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1200,$(1) \
+	--screenshot=$(2) file://$(CURDIR)/$(REPORT_DIR)/report.html 2>/dev/null
+
+browser-setup:
+	@command -v $(CHROMIUM) >/dev/null 2>&1 || { echo "installing chromium"; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium; }
+	@[ -x $(REPORT_VENV)/bin/python ] || python3 -m venv $(REPORT_VENV)
+	@$(REPORT_VENV)/bin/python -c "import html5lib, PIL" 2>/dev/null || $(REPORT_VENV)/bin/pip install -q html5lib pillow
+
+$(REPORT_DIR)/report.html: browser-setup
+	$(SWIFT) build --product atk
+	.build/debug/atk report --quiet --config Samples/atk-report.yaml $(SAMPLE) -o $(REPORT_DIR) >/dev/null || [ $$? = 1 ]
+
+report-browser-test: $(REPORT_DIR)/report.html
+	$(call CHROMIUM_SHOT,1600,$(REPORT_DIR)/report.png)
+	$(REPORT_VENV)/bin/python Tools/check_report_html.py $(REPORT_DIR)/report.html $(REPORT_DIR)/report.png
+
+# Docs/report.png, the sample's report as README shows it.
+report-screenshot: $(REPORT_DIR)/report.html
+	$(call CHROMIUM_SHOT,1400,Docs/report.png)
+	$(REPORT_VENV)/bin/python Tools/check_report_html.py $(REPORT_DIR)/report.html Docs/report.png

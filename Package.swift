@@ -8,7 +8,9 @@ let package = Package(
         .library(name: "ATKCore", targets: ["ATKCore"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `atk report`'s configuration file (YAML, with line and column of every node).
+        .package(url: "https://github.com/jpsim/Yams", exact: "5.0.1"),
     ],
     targets: [
         // zlib, for gzip dumps and gzip output (Debian: zlib1g-dev).
@@ -56,6 +58,7 @@ let package = Package(
                 "ATKFunnel",
                 "ATKGenerate",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Yams", package: "Yams"),
             ]
         ),
         .executableTarget(name: "atk", dependencies: ["ATKCommands"]),

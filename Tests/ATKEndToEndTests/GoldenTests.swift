@@ -92,6 +92,9 @@ struct GoldenTests {
         add("elements-rebuild-fix", ["elements", "rebuild", "--fix", "-o", "{out}"])
         add("plan-infer", ["plan", "infer", "--required-share", "0.9", "--max-enum", "8"])
         add("plan-infer-update", ["plan", "infer", "--update", "Samples/plan.json", "-o", "{out}"])
+        add("report", ["report", "--config", "Samples/atk-report.yaml", "-o", "{out}"])
+        add(
+            "report-markdown", ["report", "--config", "Samples/atk-report.yaml", "--format", "markdown", "-o", "{out}"])
         return cases
     }
 
@@ -186,6 +189,10 @@ struct GoldenTests {
     /// A written file as it goes into a golden: whole when small; a large one (a rewritten dump)
     /// by its size, line count, FNV-1a 64 digest and first lines, so the goldens stay small.
     static func summary(of file: URL) -> String {
+        if let names = try? FileManager.default.contentsOfDirectory(atPath: file.path) {
+            // A folder of reports (atk report -o DIR): each file, by name.
+            return names.sorted().map { "--- \($0)\n" + summary(of: file.appendingPathComponent($0)) }.joined()
+        }
         guard let data = try? Data(contentsOf: file) else { return "(not written)" }
         guard data.count > 64 * 1024 else { return String(decoding: data, as: UTF8.self) }
         var digest: UInt64 = 0xcbf2_9ce4_8422_2325

@@ -25,6 +25,7 @@ public struct ATK: ParsableCommand {
             IdentitiesCommand.self,
             SessionsCommand.self,
             RetentionCommand.self,
+            Report.self,
         ]
     )
 

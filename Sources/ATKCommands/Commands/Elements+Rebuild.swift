@@ -52,6 +52,13 @@ extension Elements {
         @Option(help: "Report format: text or json.")
         var format: TextOrJSONFormat = .text
 
+        func validate() throws {
+            // Rebuild rewrites every line; leaving events out would lose them.
+            guard try input.selection().isEmpty else {
+                throw ValidationError("elements rebuild rewrites every line: --since, --until and --where do not apply")
+            }
+        }
+
         func run() throws {
             let inputs = try input.resolve(writing: [("-o", output)])
             let writer: DumpWriter

@@ -1,5 +1,7 @@
 import ATKCore
+import ATKFunnel
 import ArgumentParser
+import Foundation
 
 /// The dump arguments shared by every reading command.
 struct InputOptions: ParsableArguments {
@@ -24,11 +26,66 @@ struct InputOptions: ParsableArguments {
             valueName: "n"))
     var jobs: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "Analyse only events at or after this time: \(TimeBound.help). Events outside are counted, not analysed.",
+            valueName: "time"))
+    var since: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Analyse only events before this time (exclusive; same forms as --since).", valueName: "time"))
+    var until: String?
+
+    @Option(help: ArgumentHelp("The IANA time zone of --since and --until dates (default UTC).", valueName: "zone"))
+    var tz: String?
+
+    @Option(
+        name: .customLong("where"),
+        help: ArgumentHelp(
+            "Analyse only events matching this filter, as a funnel step's ($app_version=5.3.0, 'price>=100'); repeatable: all must match.",
+            valueName: "filter"))
+    var filters: [String] = []
+
+    /// The events to analyse (`--since`, `--until`, `--tz`, `--where`); empty when none is given.
+    ///
+    /// - Parameter now: the time `today`, `yesterday` and `-7d` count from.
+    /// - Throws: a usage error for a value that does not parse.
+    func selection(now: Date = Date()) throws -> EventSelection {
+        try Self.selection(since: since, until: until, tz: tz, filters: filters, now: now)
+    }
+
+    /// The selection of these option values (also `atk report`'s config keys).
+    static func selection(
+        since: String?, until: String?, tz: String?, filters: [String], now: Date = Date()
+    ) throws -> EventSelection {
+        guard let zone = TimeZone(identifier: tz ?? "UTC") else {
+            throw ValidationError("--tz takes an IANA time zone (Asia/Shanghai, Europe/Berlin, UTC), not '\(tz ?? "")'")
+        }
+        var selection = EventSelection()
+        selection.since = try since.map { try TimeBound.milliseconds($0, option: "--since", zone: zone, now: now) }
+        selection.until = try until.map { try TimeBound.milliseconds($0, option: "--until", zone: zone, now: now) }
+        if let since = selection.since, let until = selection.until, until <= since {
+            throw ValidationError("--until must be after --since")
+        }
+        for filter in filters {
+            do {
+                let spec = try StepSpec.parse("where[" + filter + "]")
+                guard !spec.filters.isEmpty else { throw ValidationError("--where needs a filter, e.g. '$os=iOS'") }
+                selection.filters += spec.filters
+            } catch let error as StepParseError {
+                throw ValidationError("--where '\(filter)': \(error.description)")
+            }
+        }
+        return selection
+    }
+
     /// The parse workers to use: `--jobs`, or every processor this process may use.
     var workers: Int { jobs ?? DumpReader.defaultJobs }
 
     func validate() throws {
         if let jobs { try OptionRange.check("--jobs", jobs, in: 1...256) }
+        _ = try selection()
         if files.isEmpty && Terminal.standardInputIsTerminal {
             throw ValidationError("give at least one dump file, a directory, or - for standard input")
         }
@@ -62,7 +119,25 @@ struct InputOptions: ParsableArguments {
     func readSerially<V: DumpVisitor>(_ resolved: ResolvedInputs, into visitor: inout V, diagnose: Bool = true) -> (
         reports: [FileReport], unreadable: Bool
     ) {
-        read(resolved, diagnose: diagnose) { reader, progress in reader.read(into: &visitor, progress: progress) }
+        guard let selection = try? selection(), !selection.isEmpty else {
+            return read(resolved, diagnose: diagnose) { reader, progress in
+                reader.read(into: &visitor, progress: progress)
+            }
+        }
+        var selected = SelectedAnalysis(visitor, selection: selection)
+        let result = read(resolved, diagnose: diagnose) { reader, progress in
+            reader.read(into: &selected, progress: progress)
+        }
+        visitor = selected.inner
+        if diagnose { Self.noteLeftOut(selected) }
+        return result
+    }
+
+    /// Says on standard error how many events the selection left out (never silently).
+    static func noteLeftOut<V>(_ selected: SelectedAnalysis<V>) {
+        Terminal.diagnose(
+            "note: \(Terminal.grouped(selected.outsideWindow)) events outside --since/--until and "
+                + "\(Terminal.grouped(selected.filteredOut)) not matching --where were counted and not analysed")
     }
 
     /// ``readSerially(_:into:diagnose:)`` for an analysis that cannot be split over workers.
@@ -74,12 +149,24 @@ struct InputOptions: ParsableArguments {
 
     /// Reads every input into `analysis` with ``workers`` parse workers (the output is the
     /// same for every number), as ``readSerially(_:into:diagnose:)`` does for any visitor.
-    func read<A: MergeableAnalysis>(_ resolved: ResolvedInputs, into analysis: inout A) -> (
+    ///
+    /// - Parameter diagnose: false for a second read of the same inputs, whose diagnostics the
+    ///   first read printed.
+    func read<A: MergeableAnalysis>(_ resolved: ResolvedInputs, into analysis: inout A, diagnose: Bool = true) -> (
         reports: [FileReport], unreadable: Bool
     ) {
-        read(resolved, diagnose: true) { reader, progress in
-            reader.read(into: &analysis, jobs: workers, progress: progress)
+        guard let selection = try? selection(), !selection.isEmpty else {
+            return read(resolved, diagnose: diagnose) { reader, progress in
+                reader.read(into: &analysis, jobs: workers, progress: progress)
+            }
         }
+        var selected = SelectedAnalysis(analysis, selection: selection)
+        let result = read(resolved, diagnose: diagnose) { reader, progress in
+            reader.read(into: &selected, jobs: workers, progress: progress)
+        }
+        analysis = selected.inner
+        if diagnose { Self.noteLeftOut(selected) }
+        return result
     }
 
     private func read(

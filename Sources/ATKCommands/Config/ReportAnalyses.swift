@@ -1,0 +1,191 @@
+import ATKCore
+import ATKFunnel
+import ArgumentParser
+import Foundation
+
+/// The analyses a report config runs, each built by its single command's own parsing and
+/// checks, in passes that share a partition key, and the sections made of their results by
+/// the single commands' own report types.
+struct ReportAnalyses {
+    /// Where an event funnel runs: its pass (0: the `distinct_id` pass) and its place there.
+    private struct FunnelSlot {
+        var pass: Int
+        var index: Int
+    }
+
+    /// The passes: first the one routed by `distinct_id`, then one per funnel `by` property.
+    var passes: [ReportPass]
+    /// The validation run's request (nil: no validation).
+    private let validation: ValidationRequest?
+    /// The plan file as the section names it.
+    private let planFile: String?
+    private let funnelSlots: [FunnelSlot]
+    private let funnelNames: [String]
+    private let pathNames: [String]
+    private let pathTops: [Int]
+    private let impressionOptions: ImpressionOptions?
+    private let topPairs: Int
+    private let matchConfig: String?
+    private let recordedIdentifiers: Bool
+
+    /// Builds every analysis of `configuration` to read `files` (as given to `atk report`).
+    ///
+    /// - Throws: a usage error at the config key a single command refused.
+    init(_ configuration: ReportConfiguration, files: [String]) throws {
+        var main = ReportPass()
+        let stats = try configuration.stats.parse(StatsCommand.self, files: files) { $0.input.files }
+        main.stats = StatsCollector(maxExamples: stats.maxExamples)
+        main.hourly = HourlyEventCounter()
+
+        if let section = configuration.validate {
+            let command = try section.parse(ValidateCommand.self, files: files) { $0.input.files }
+            var request = try Self.checked(section) { try command.request() }
+            if let plan = command.plan {
+                do {
+                    request.plan = try PlanChecker(path: plan, assertFormats: command.assertFormats)
+                } catch {
+                    throw section.location.error("plan \(error.description)")
+                }
+            }
+            validation = request
+            planFile = command.plan
+            main.validator = DumpValidator(request)
+        } else {
+            validation = nil
+            planFile = nil
+        }
+
+        var keyed: [PartitionKey: Int] = [.distinctId: 0]
+        var passes = [main]
+        var slots: [FunnelSlot] = []
+        for funnel in configuration.funnels {
+            let command = try funnel.section.parse(FunnelCommand.self, files: files) { $0.input.files }
+            guard case .events(let eventConfiguration) = try Self.checked(funnel.section, command.request) else {
+                throw funnel.section.location.error("a funnel needs steps")
+            }
+            let analysis = try Self.checked(funnel.section) {
+                try EventFunnelAnalysis(configuration: eventConfiguration)
+            }
+            let key = analysis.partitionKey
+            let pass = keyed[key] ?? passes.count
+            if pass == passes.count {
+                keyed[key] = pass
+                passes.append(ReportPass(partitionKey: key))
+            }
+            slots.append(FunnelSlot(pass: pass, index: passes[pass].eventFunnels.count))
+            passes[pass].eventFunnels.append(analysis)
+        }
+        funnelSlots = slots
+        funnelNames = configuration.funnels.map(\.name)
+
+        var tops: [Int] = []
+        for funnel in configuration.pathFunnels {
+            let command = try funnel.section.parse(FunnelCommand.self, files: files) { $0.input.files }
+            guard case .paths(let pathConfiguration, _) = try Self.checked(funnel.section, command.request) else {
+                throw funnel.section.location.error("a path funnel cannot have steps")
+            }
+            passes[0].pathFunnels.append(PathFunnelAnalysis(configuration: pathConfiguration))
+            tops.append(command.top)
+        }
+        pathNames = configuration.pathFunnels.map(\.name)
+        pathTops = tops
+
+        if let section = configuration.impressions {
+            let command = try section.parse(ImpressionsCommand.self, files: files) { $0.input.files }
+            let options = try Self.checked(section, command.options)
+            passes[0].impressions = ImpressionCollector(options: options)
+            impressionOptions = options
+        } else {
+            impressionOptions = nil
+        }
+
+        if let section = configuration.elementsVerify {
+            let command = try section.parse(Elements.Verify.self, files: files) { $0.input.files }
+            passes[0].verifier = ElementVerifier(maxExamples: command.maxExamples)
+            topPairs = command.topPairs
+        } else {
+            topPairs = Elements.Verify.defaultTopPairs
+        }
+        if let section = configuration.elementsMatch {
+            let command = try section.parse(Elements.Match.self, files: files) { $0.input.files }
+            let data: Data
+            do {
+                data = try Data(contentsOf: URL(fileURLWithPath: command.config))
+            } catch {
+                throw CommandError(
+                    "cannot read \(command.config): \(error.localizedDescription)", exit: CommandExit.unreadableInput)
+            }
+            do {
+                passes[0].matcher = try VisualEventCounter(
+                    configJSON: data, useRecordedIdentifiers: command.identifiers.recordedIdentifiers)
+            } catch {
+                throw section.location.error("\(command.config): \(error.description)")
+            }
+            matchConfig = command.config
+            recordedIdentifiers = command.identifiers.recordedIdentifiers
+        } else {
+            matchConfig = nil
+            recordedIdentifiers = false
+        }
+        self.passes = passes
+    }
+
+    /// Runs `body`, placing a usage error it throws at `section`.
+    private static func checked<T>(_ section: ConfigSection, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as CommandError {
+            throw error
+        } catch {
+            throw section.location.error(
+                (error as? ValidationError)?.message ?? String(describing: error))
+        }
+    }
+
+    /// A fresh validator for a second, serial read (when a merge lost type-conflict lines).
+    func validatorForSerialRead() -> DumpValidator? { validation.map(DumpValidator.init) }
+
+    /// Each section's key and document (the single command's JSON without its envelope).
+    ///
+    /// - Parameters:
+    ///   - validation: the finished validation run, when there is one.
+    ///   - reports: the inputs' reports from the read.
+    func sections(validation: ValidationResult?, reports: [FileReport]) -> [(key: String, json: JSONOutput)] {
+        let main = passes[0]
+        var sections: [(key: String, json: JSONOutput)] = []
+        if let stats = main.stats {
+            sections.append(("stats", StatsReport(stats: stats, reports: reports).json.withoutEnvelope))
+        }
+        if let validation {
+            let report = ValidationReport(
+                result: validation, fileNames: reports.map(\.source.displayName), planFile: planFile)
+            sections.append(("validate", report.json().withoutEnvelope))
+        }
+        for (name, slot) in zip(funnelNames, funnelSlots) {
+            let result = passes[slot.pass].eventFunnels[slot.index].result()
+            sections.append(
+                ("funnels.\(name)", EventFunnelReport(result: result, reports: reports).json.withoutEnvelope))
+        }
+        for (index, name) in pathNames.enumerated() {
+            let result = main.pathFunnels[index].result(top: pathTops[index])
+            sections.append(
+                ("path_funnels.\(name)", PathFunnelReport(result: result, reports: reports).json.withoutEnvelope))
+        }
+        if var collector = main.impressions, let options = impressionOptions {
+            let report = ImpressionsReport(
+                result: collector.report(), options: options, events: collector.events,
+                malformedExamples: collector.malformedExamples, reports: reports)
+            sections.append(("impressions", report.json.withoutEnvelope))
+        }
+        if let verifier = main.verifier {
+            let report = ElementsVerifyReport(verifier: verifier, topPairs: topPairs, reports: reports)
+            sections.append(("elements.verify", report.json.withoutEnvelope))
+        }
+        if let matcher = main.matcher, let matchConfig {
+            let report = ElementsMatchReport(
+                counter: matcher, config: matchConfig, recordedIdentifiers: recordedIdentifiers, reports: reports)
+            sections.append(("elements.match", report.json.withoutEnvelope))
+        }
+        return sections
+    }
+}

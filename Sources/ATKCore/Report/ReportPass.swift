@@ -1,0 +1,96 @@
+/// Every analysis an `atk report` runs, fed by one read: each sees every line, and partials
+/// merge member by member.
+///
+/// One read routes every line by one key, so one pass holds the analyses that share
+/// ``partitionKey``: `distinct_id` for every analysis but an event funnel counted by a property
+/// (`by:`), which goes into a pass of its own, one per property. A missing member costs one
+/// branch per line.
+public struct ReportPass: MergeableAnalysis {
+    /// Counts for a first look (`atk stats`).
+    public var stats: StatsCollector?
+    /// The validation run (`atk validate`).
+    public var validator: DumpValidator?
+    /// Event funnels (`atk funnel --steps`), in configuration order.
+    public var eventFunnels: [EventFunnelAnalysis]
+    /// Action-path funnels (`atk funnel --path`), in configuration order.
+    public var pathFunnels: [PathFunnelAnalysis]
+    /// Impressions (`atk impressions`).
+    public var impressions: ImpressionCollector?
+    /// Identifier checks (`atk elements verify`).
+    public var verifier: ElementVerifier?
+    /// Visual events (`atk elements match`).
+    public var matcher: VisualEventCounter?
+    /// Events per hour (the report's own chart).
+    public var hourly: HourlyEventCounter?
+    /// The key every member routes by.
+    public let partitionKey: PartitionKey
+
+    /// An empty pass that routes by `partitionKey`; set the members to run before reading.
+    public init(partitionKey: PartitionKey = .distinctId) {
+        self.partitionKey = partitionKey
+        eventFunnels = []
+        pathFunnels = []
+    }
+
+    /// Whether the pass holds no analysis (nothing to read for).
+    public var isEmpty: Bool {
+        stats == nil && validator == nil && eventFunnels.isEmpty && pathFunnels.isEmpty && impressions == nil
+            && verifier == nil && matcher == nil && hourly == nil
+    }
+
+    /// Every member's empty partial.
+    public func makePartial() -> ReportPass {
+        var partial = ReportPass(partitionKey: partitionKey)
+        partial.stats = stats?.makePartial()
+        partial.validator = validator?.makePartial()
+        partial.eventFunnels = eventFunnels.map { $0.makePartial() }
+        partial.pathFunnels = pathFunnels.map { $0.makePartial() }
+        partial.impressions = impressions?.makePartial()
+        partial.verifier = verifier?.makePartial()
+        partial.matcher = matcher?.makePartial()
+        partial.hourly = hourly?.makePartial()
+        return partial
+    }
+
+    /// Merges each member with its counterpart in `other` (a partial of the same pass).
+    public mutating func merge(_ other: consuming ReportPass) {
+        Self.merge(&stats, other.stats)
+        Self.merge(&validator, other.validator)
+        Self.merge(&impressions, other.impressions)
+        Self.merge(&verifier, other.verifier)
+        Self.merge(&matcher, other.matcher)
+        Self.merge(&hourly, other.hourly)
+        for (index, funnel) in other.eventFunnels.enumerated() { eventFunnels[index].merge(funnel) }
+        for (index, funnel) in other.pathFunnels.enumerated() { pathFunnels[index].merge(funnel) }
+    }
+
+    private static func merge<A: MergeableAnalysis>(_ analysis: inout A?, _ other: A?) {
+        guard let other else { return }
+        analysis?.merge(other)
+    }
+
+    /// Hands the event to every member.
+    ///
+    /// - Complexity: the sum of the members' costs.
+    public mutating func visit(_ event: Event) {
+        stats?.visit(event)
+        validator?.visit(event)
+        for index in eventFunnels.indices { eventFunnels[index].visit(event) }
+        for index in pathFunnels.indices { pathFunnels[index].visit(event) }
+        impressions?.visit(event)
+        verifier?.visit(event)
+        matcher?.visit(event)
+        hourly?.visit(event)
+    }
+
+    /// Hands the malformed line to every member.
+    public mutating func visitMalformed(_ line: MalformedLine) {
+        stats?.visitMalformed(line)
+        validator?.visitMalformed(line)
+        for index in eventFunnels.indices { eventFunnels[index].visitMalformed(line) }
+        for index in pathFunnels.indices { pathFunnels[index].visitMalformed(line) }
+        impressions?.visitMalformed(line)
+        verifier?.visitMalformed(line)
+        matcher?.visitMalformed(line)
+    }
+}

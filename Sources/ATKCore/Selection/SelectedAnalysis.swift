@@ -1,0 +1,51 @@
+/// An analysis fed only the events an ``EventSelection`` selects, counting the others.
+///
+/// Malformed lines always reach the analysis (they have no time or properties to judge). As a
+/// ``MergeableAnalysis`` (when `Inner` is one) it routes by the inner analysis's key and merges
+/// the inner partials and the counts.
+public struct SelectedAnalysis<Inner: DumpVisitor>: DumpVisitor {
+    /// The analysis.
+    public var inner: Inner
+    /// What it sees.
+    public let selection: EventSelection
+    /// Events left out by the time window.
+    public private(set) var outsideWindow = 0
+    /// Events inside the window left out by a filter.
+    public private(set) var filteredOut = 0
+
+    /// `inner`, fed what `selection` selects.
+    public init(_ inner: Inner, selection: EventSelection) {
+        self.inner = inner
+        self.selection = selection
+    }
+
+    /// Hands the event to the analysis when selected; counts it otherwise.
+    @inline(__always)
+    public mutating func visit(_ event: Event) {
+        switch selection.verdict(event) {
+        case .selected: inner.visit(event)
+        case .outsideWindow: outsideWindow += 1
+        case .filteredOut: filteredOut += 1
+        }
+    }
+
+    /// Hands the malformed line to the analysis.
+    public mutating func visitMalformed(_ line: MalformedLine) {
+        inner.visitMalformed(line)
+    }
+}
+
+extension SelectedAnalysis: MergeableAnalysis where Inner: MergeableAnalysis {
+    /// The inner analysis's key.
+    public var partitionKey: PartitionKey { inner.partitionKey }
+
+    /// The inner analysis's empty partial, with no counts.
+    public func makePartial() -> SelectedAnalysis<Inner> { SelectedAnalysis(inner.makePartial(), selection: selection) }
+
+    /// Merges the inner analyses and adds the counts.
+    public mutating func merge(_ other: consuming SelectedAnalysis<Inner>) {
+        outsideWindow += other.outsideWindow
+        filteredOut += other.filteredOut
+        inner.merge(other.inner)
+    }
+}
