@@ -47,9 +47,6 @@ struct RetentionCommand: ParsableCommand {
     @Option(help: "Offsets 0 to N are counted, N + 1 numbers per cohort (0 to 1,000).")
     var periods = 7
 
-    @Option(help: ArgumentHelp("The IANA time zone that cuts days and weeks (default UTC).", valueName: "zone"))
-    var tz = "UTC"
-
     @Option(help: "How many malformed lines to list (0 to 1,000,000).")
     var maxExamples = 10
 
@@ -72,6 +69,8 @@ struct RetentionCommand: ParsableCommand {
         } context: {
             "--return '\(returning)'"
         }
+        // --tz (InputOptions) is the zone of --since/--until and of the days and weeks here.
+        let tz = input.tz ?? "UTC"
         guard let zone = TimeZone(identifier: tz) else {
             throw ValidationError("--tz must be an IANA time zone such as UTC or Asia/Shanghai, not '\(tz)'")
         }

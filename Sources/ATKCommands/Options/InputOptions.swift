@@ -37,7 +37,10 @@ struct InputOptions: ParsableArguments {
             "Analyse only events before this time (exclusive; same forms as --since).", valueName: "time"))
     var until: String?
 
-    @Option(help: ArgumentHelp("The IANA time zone of --since and --until dates (default UTC).", valueName: "zone"))
+    @Option(
+        help: ArgumentHelp(
+            "The IANA time zone of --since and --until dates, and of the days and weeks retention counts in (default UTC).",
+            valueName: "zone"))
     var tz: String?
 
     @Option(
