@@ -55,6 +55,12 @@ struct GoldenTests {
             add(
                 "paths-attribution-\(format)",
                 ["paths", "attribution", "--config", "Samples/navigation.json", "--top", "5", "--format", format])
+            add(
+                "funnel-rebuilt-\(format)",
+                [
+                    "funnel", "--path", "DL_HOME>DL_PDP", "--rebuilt", "Samples/navigation.json", "--entity", "DL_HOME",
+                    "--top", "5", "--format", format,
+                ])
         }
         for format in ["text", "json", "junit"] {
             add("validate-\(format)", ["validate", "--format", format])
