@@ -65,6 +65,12 @@ struct GoldenTests {
                     "retention", "--start", "$AppStart", "--return", "$AppViewScreen[$screen_name=CartViewController]",
                     "--period", "day", "--periods", "3", "--tz", "Asia/Shanghai", "--format", format,
                 ])
+            add(
+                "funnel-rebuilt-\(format)",
+                [
+                    "funnel", "--path", "DL_HOME>DL_PDP", "--rebuilt", "Samples/navigation.json", "--entity", "DL_HOME",
+                    "--top", "5", "--format", format,
+                ])
         }
         for format in ["text", "json", "junit"] {
             add("validate-\(format)", ["validate", "--format", format])

@@ -32,6 +32,11 @@ struct FunnelCommand: ParsableCommand {
             first argument after --path), a funnel over the paths that hold those nodes in order \
             (--strict: adjacent). Conversions without a path are counted and reported.
 
+            With --rebuilt nav.json, each conversion's path is the one `atk paths` rebuilds from the \
+            user's page views and clicks with that navigation config (Docs/paths.md), the recorded \
+            path ignored; the conversion is the config's unless --conversion is given. Conversions \
+            the model cannot rebuild (empty stack) are counted as without a path.
+
             Examples:
               atk funnel --steps '$AppStart,ProductView,AddToCart' --window 1h dump.gz
               atk funnel --step ProductView --step 'AddToCart[price>=100]' \\
@@ -42,6 +47,7 @@ struct FunnelCommand: ParsableCommand {
                   --format csv dump.gz
               atk funnel --path dump.gz
               atk funnel --path 'DL_HOME>DL_PDP' --strict --entity DL_HOME dump.gz
+              atk funnel --path 'DL_HOME>DL_PDP' --rebuilt nav.json --entity DL_PDP dump.gz
 
             Exit codes: 0 read everything, 2 usage error, 3 an input was unreadable or damaged \
             (everything readable was still counted). Malformed lines are reported, not fatal.
@@ -97,12 +103,21 @@ struct FunnelCommand: ParsableCommand {
     @Flag(help: "Action-path funnels of conversions (an optional PATTERN may follow).")
     var path = false
 
-    @Option(help: ArgumentHelp("With --path: the conversion event.", valueName: "event"))
-    var conversion = "AddToCart"
+    @Option(
+        help: ArgumentHelp(
+            "With --path: the conversion event (default AddToCart; with --rebuilt, the config's conversion).",
+            valueName: "event"))
+    var conversion: String?
 
     @Option(
         help: ArgumentHelp("With --path: the property holding the conversion's action path.", valueName: "property"))
     var pathProperty = "user_action_path"
+
+    @Option(
+        help: ArgumentHelp(
+            "With --path: count each conversion's path as this navigation config rebuilds it (Docs/paths.md), not the recorded one.",
+            valueName: "nav.json"))
+    var rebuilt: String?
 
     @Option(help: "With --path: how many paths to list, by conversions (1 to 1,000,000).")
     var top = 20
@@ -122,7 +137,7 @@ struct FunnelCommand: ParsableCommand {
     /// What the arguments ask for, checked: the one request `run()` hands to the core.
     enum Request {
         case events(EventFunnelConfiguration)
-        case paths(PathFunnelAnalysis.Configuration, files: [String])
+        case paths(PathFunnelAnalysis.Configuration, files: [String], rebuilt: String?)
     }
 
     func validate() throws {
@@ -140,13 +155,25 @@ struct FunnelCommand: ParsableCommand {
             let (reports, unreadable) = input.read(inputs, into: &analysis)
             try output.emit(EventFunnelReport(result: analysis.result(), reports: reports).render(outputOptions.format))
             if unreadable { throw CommandExit.unreadableInput }
-        case .paths(let configuration, let files):
+        case .paths(var configuration, let files, let rebuilt):
             var input = input
             input.files = files
+            let navigation = try rebuilt.map(rebuiltConfig)
+            if let navigation {
+                configuration.conversionEvent = navigation.conversion
+                configuration.pathProperty = navigation.pathProperty
+            }
             var analysis = PathFunnelAnalysis(configuration: configuration)
             let inputs = try input.resolve(writing: outputOptions.outputs)
             let output = try outputOptions.open()
-            let (reports, unreadable) = input.read(inputs, into: &analysis)
+            let (reports, unreadable): ([FileReport], Bool)
+            if let navigation {
+                var replay = NavigationAnalysis(config: navigation, maxExamples: maxExamples)
+                (reports, unreadable) = input.read(inputs, into: &replay)
+                analysis.count(replay.replay())
+            } else {
+                (reports, unreadable) = input.read(inputs, into: &analysis)
+            }
             try output.emit(
                 PathFunnelReport(result: analysis.result(top: top), reports: reports).render(outputOptions.format))
             if unreadable { throw CommandExit.unreadableInput }
@@ -166,7 +193,8 @@ struct FunnelCommand: ParsableCommand {
         }
         let pathOnly = [
             ("--strict", strict), ("--entity", entity != nil), ("--top", top != 20),
-            ("--conversion", conversion != "AddToCart"), ("--path-property", pathProperty != "user_action_path"),
+            ("--conversion", conversion != nil), ("--path-property", pathProperty != "user_action_path"),
+            ("--rebuilt", rebuilt != nil),
         ]
         if let (name, _) = pathOnly.first(where: { $0.1 }) { throw ValidationError("\(name) needs --path") }
         return .events(try eventConfiguration())
@@ -234,7 +262,7 @@ struct FunnelCommand: ParsableCommand {
         try OptionRange.check("--top", top, in: OptionRange.positiveCount)
         var files = input.files
         var configuration = PathFunnelAnalysis.Configuration()
-        configuration.conversionEvent = conversion
+        configuration.conversionEvent = conversion ?? configuration.conversionEvent
         configuration.pathProperty = pathProperty
         configuration.entityNode = entity
         configuration.maxExamples = maxExamples
@@ -249,7 +277,17 @@ struct FunnelCommand: ParsableCommand {
         } else if strict {
             throw ValidationError("--strict needs a PATTERN after --path (DL_HOME>DL_PDP)")
         }
-        return .paths(configuration, files: files)
+        if rebuilt != nil && pathProperty != "user_action_path" {
+            throw ValidationError("--path-property names a recorded path; --rebuilt ignores recorded paths")
+        }
+        return .paths(configuration, files: files, rebuilt: rebuilt)
+    }
+
+    /// The `--rebuilt` navigation config, its conversion replaced by `--conversion` when given.
+    private func rebuiltConfig(_ file: String) throws -> NavigationConfig {
+        var config = try NavigationConfigOptions.load(file)
+        config.conversion = conversion ?? config.conversion
+        return config
     }
 
     /// Whether the first argument after `--path` is a PATTERN rather than an input: it holds `>`,

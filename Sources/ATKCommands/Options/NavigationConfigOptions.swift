@@ -12,6 +12,14 @@ struct NavigationConfigOptions: ParsableArguments {
     /// - Throws: ``CommandError`` with exit 3 when the file cannot be read, 2 when it is not a
     ///   navigation config (the message names the key).
     func load() throws -> NavigationConfig {
+        try Self.load(config)
+    }
+
+    /// The navigation config in the file at `config` (also `funnel --path --rebuilt FILE`'s).
+    ///
+    /// - Throws: ``CommandError`` with exit 3 when the file cannot be read, 2 when it is not a
+    ///   navigation config (the message names the key).
+    static func load(_ config: String) throws -> NavigationConfig {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: config))

@@ -48,17 +48,32 @@ struct ActionPathReader {
                 nodes.removeAll(keepingCapacity: true)
                 return .invalid
             }
-            element.withUTF8 { bytes in
-                if let hash = bytes.firstIndex(of: UInt8(ascii: "#")) {
-                    let name = names.intern(UnsafeRawBufferPointer(rebasing: bytes[..<hash]))
-                    let entityBytes = UnsafeRawBufferPointer(rebasing: bytes[(hash + 1)...])
-                    nodes.append(Node(name: name, entity: entityBytes.isEmpty ? -1 : entities.intern(entityBytes)))
-                } else {
-                    nodes.append(Node(name: names.intern(bytes), entity: -1))
-                }
-            }
+            element.withUTF8 { appendNode($0) }
         }
         return nodes.isEmpty ? .missing : .path
+    }
+
+    /// Reads a path given as `NODE` / `NODE#entity` strings (a rebuilt path) into ``nodes``,
+    /// exactly as the list form of a recorded path is read.
+    ///
+    /// - Complexity: O(total length of the strings).
+    mutating func read(_ path: [String]) -> Outcome {
+        nodes.removeAll(keepingCapacity: true)
+        for var node in path {
+            node.withUTF8 { appendNode(UnsafeRawBufferPointer($0)) }
+        }
+        return nodes.isEmpty ? .missing : .path
+    }
+
+    /// Appends the node `NODE` or `NODE#entity` (split at the first `#`; an empty entity is none).
+    private mutating func appendNode(_ bytes: UnsafeRawBufferPointer) {
+        if let hash = bytes.firstIndex(of: UInt8(ascii: "#")) {
+            let name = names.intern(UnsafeRawBufferPointer(rebasing: bytes[..<hash]))
+            let entityBytes = UnsafeRawBufferPointer(rebasing: bytes[(hash + 1)...])
+            nodes.append(Node(name: name, entity: entityBytes.isEmpty ? -1 : entities.intern(entityBytes)))
+        } else {
+            nodes.append(Node(name: names.intern(bytes), entity: -1))
+        }
     }
 
     private mutating func readObject(_ object: JSONNode) -> Outcome {

@@ -45,6 +45,8 @@ public struct PathFunnelAnalysis: MergeableAnalysis {
     private var entityConversions: [Int32: Int] = [:]
     private var entityUsers: [Int32: Set<Int32>] = [:]
     private var malformed: MalformedExamples
+    /// The malformed examples of a replay fed to ``count(_:)``.
+    private var replayMalformed: [MalformedExamples.Example] = []
     private var invalidLines: [LineLocation] = []
 
     /// Events read.
@@ -84,6 +86,9 @@ public struct PathFunnelAnalysis: MergeableAnalysis {
         withoutPath += other.withoutPath
         invalidPath += other.invalidPath
         malformed.merge(other.malformed)
+        replayMalformed = Array(
+            (replayMalformed + other.replayMalformed).sorted { $0.location < $1.location }.prefix(
+                configuration.maxExamples))
         invalidLines = Array((invalidLines + other.invalidLines).sorted().prefix(configuration.maxExamples))
         let user = users.intern(contentsOf: other.users)
         let name = reader.names.intern(contentsOf: other.reader.names)
@@ -128,18 +133,44 @@ public struct PathFunnelAnalysis: MergeableAnalysis {
         events += 1
         guard let name = event.event, name.kind == .string else { return }
         guard conversionName.withUnsafeBytes({ name.equals($0) }), event.isTrackType else { return }
-        conversions += 1
         var user: Int32 = -1
         if let distinctId = event.distinctId, distinctId.kind == .string {
             user = distinctId.withUTF8 { users.intern($0) }
         }
-        switch reader.read(event.property(configuration.pathProperty)) {
+        count(reader.read(event.property(configuration.pathProperty)), user: user, location: event.location)
+    }
+
+    /// Counts the conversions of a navigation replay by their rebuilt paths (`atk funnel --path
+    /// --rebuilt`), the recorded ones ignored: a conversion the model could not rebuild, or whose
+    /// rebuilt path has no node, counts as one without a path.
+    ///
+    /// Feed an analysis that visits nothing itself; the replay's conversions come in
+    /// ``LineLocation`` order, the order a read visits them in, so the result is the one
+    /// ``visit(_:)`` gives for the same paths. The replay's events and malformed examples are
+    /// taken as this analysis's.
+    ///
+    /// - Complexity: O(total length of the rebuilt paths).
+    public mutating func count(_ replay: NavigationReplay) {
+        events += replay.events
+        replayMalformed = replay.malformedExamples
+        for conversion in replay.conversions {
+            let user = conversion.user.map { users.intern($0) } ?? -1
+            count(reader.read(conversion.rebuilt ?? []), user: user, location: conversion.location)
+        }
+    }
+
+    /// Counts one conversion of `user` (-1: none) at `location` whose path `reader` has just read:
+    /// the one place paths, edges, pattern steps and entities are counted, whichever way the path
+    /// was read.
+    private mutating func count(_ outcome: ActionPathReader.Outcome, user: Int32, location: LineLocation) {
+        conversions += 1
+        switch outcome {
         case .missing:
             withoutPath += 1
             return
         case .invalid:
             invalidPath += 1
-            if invalidLines.count < configuration.maxExamples { invalidLines.append(event.location) }
+            if invalidLines.count < configuration.maxExamples { invalidLines.append(location) }
             return
         case .path:
             break
@@ -151,7 +182,7 @@ public struct PathFunnelAnalysis: MergeableAnalysis {
             pathNodes.append(names)
             pathConversions.append(0)
             pathUsers.append([])
-            pathFirstSeen.append(event.location)
+            pathFirstSeen.append(location)
         }
         pathConversions[path] += 1
         if user >= 0 { pathUsers[path].insert(user) }
@@ -229,6 +260,6 @@ public struct PathFunnelAnalysis: MergeableAnalysis {
             configuration: configuration, events: events, conversions: conversions, withoutPath: withoutPath,
             invalidPath: invalidPath, invalidPathLines: invalidLines, distinctPaths: pathNodes.count,
             users: users.count, paths: paths, edges: edgeRows, steps: steps, entities: entities,
-            malformedExamples: malformed.examples)
+            malformedExamples: malformed.examples + replayMalformed)
     }
 }
