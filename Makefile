@@ -61,6 +61,23 @@ demo: release
 	@echo "== atk elements match --config Samples/visualized.json $(SAMPLE)"
 	@$(RELEASE) elements match --config Samples/visualized.json $(SAMPLE)
 	@echo
+	@echo
+	@echo "== atk sessions $(SAMPLE) (summary)"
+	@$(RELEASE) sessions $(SAMPLE) | sed -n '1,12p'
+	@echo
+	@echo "== atk retention --start '\$$AppStart' --return AddToCart --periods 3 $(SAMPLE)"
+	@$(RELEASE) retention --start '$$AppStart' --return AddToCart --periods 3 $(SAMPLE)
+	@echo
+	@echo "== atk paths verify --config Samples/navigation.json $(SAMPLE) (exits 1 on path mismatches)"
+	@$(RELEASE) paths verify --max-examples 2 --config Samples/navigation.json $(SAMPLE) || true
+	@echo
+	@echo "== atk plan diff Samples/plan.json Samples/plan-next.json"
+	@$(RELEASE) plan diff Samples/plan.json Samples/plan-next.json
+	@echo
+	@echo "== atk report --config Samples/atk-report.yaml -o .build/demo-report $(SAMPLE)"
+	@$(RELEASE) report --config Samples/atk-report.yaml -o .build/demo-report $(SAMPLE) || true
+	@echo "   open .build/demo-report/report.html in a browser"
+	@echo
 	@echo "== atk generate --users 3 --seed 1 | atk stats -"
 	@$(RELEASE) generate --users 3 --seed 1 | $(RELEASE) stats -
 

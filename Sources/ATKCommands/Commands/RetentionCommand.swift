@@ -75,7 +75,8 @@ struct RetentionCommand: ParsableCommand {
             throw ValidationError("--tz must be an IANA time zone such as UTC or Asia/Shanghai, not '\(tz)'")
         }
         return RetentionConfiguration(
-            start: startSpec, returning: returnSpec, calendar: RetentionCalendar(period: period, timeZone: zone),
+            start: startSpec, returning: returnSpec,
+            calendar: RetentionCalendar(period: period, timeZone: zone, zoneName: tz),
             periods: periods)
     }
 

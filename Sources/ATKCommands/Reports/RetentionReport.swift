@@ -33,7 +33,7 @@ struct RetentionReport: TextOrJSONReport {
                         ("return", .string(configuration.returning.description)),
                         ("period", .string(configuration.calendar.period.rawValue)),
                         ("periods", .int(configuration.periods)),
-                        ("tz", .string(configuration.calendar.timeZone.identifier)), ("cohorts", .int(cohorts.count)),
+                        ("tz", .string(configuration.calendar.zoneName)), ("cohorts", .int(cohorts.count)),
                     ])
                 ),
                 (
@@ -57,7 +57,7 @@ struct RetentionReport: TextOrJSONReport {
         var out =
             "retention from \(Terminal.safe(configuration.start.description)) to "
             + "\(Terminal.safe(configuration.returning.description)), by \(configuration.calendar.period.rawValue) "
-            + "in \(configuration.calendar.timeZone.identifier)"
+            + "in \(configuration.calendar.zoneName)"
             + (analysis.identity == .stitched ? ", persons stitched" : "") + ": \(g(cohorts.count)) cohorts\n"
         if !cohorts.isEmpty {
             let offsets = (0...configuration.periods).map { "+\($0)" }

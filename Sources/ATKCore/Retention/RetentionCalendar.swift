@@ -9,11 +9,15 @@ public struct RetentionCalendar: Sendable {
     public let period: RetentionPeriod
     /// The zone whose calendar cuts the periods (its offset at each event's instant, DST included).
     public let timeZone: TimeZone
+    /// The zone's name as the user gave it (`UTC` stays `UTC`, where Foundation says `GMT`).
+    public let zoneName: String
 
-    /// A calendar of `period`s in `timeZone`.
-    public init(period: RetentionPeriod, timeZone: TimeZone) {
+    /// A calendar of `period`s in `timeZone`, named `zoneName` in reports (default: the zone's
+    /// identifier).
+    public init(period: RetentionPeriod, timeZone: TimeZone, zoneName: String? = nil) {
         self.period = period
         self.timeZone = timeZone
+        self.zoneName = zoneName ?? timeZone.identifier
     }
 
     /// The period of an event time (ms since the epoch, UTC).
