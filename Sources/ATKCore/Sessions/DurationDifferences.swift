@@ -13,7 +13,8 @@ public struct DurationDifferences: Sendable, Equatable {
     /// Compares one SDK duration with the event-time one.
     mutating func compare(sdk: Int64, events: Int64) {
         compared += 1
-        differences.append(abs(sdk - events))
+        // Saturated, like every span from data: times far apart would overflow 64 bits.
+        differences.append(Int64(clamping: sdk.distance(from: events)))
     }
 
     /// Adds `other`'s comparisons.

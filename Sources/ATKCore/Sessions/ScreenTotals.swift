@@ -23,14 +23,14 @@ public struct ScreenTotals: Sendable, Equatable {
         pageViews += other.pageViews
         entries += other.entries
         exits += other.exits
-        totalStayMs += other.totalStayMs
+        totalStayMs = totalStayMs.addingClamped(other.totalStayMs)
         unended += other.unended
         stays += other.stays
     }
 
     /// Counts one ended stay.
     mutating func addStay(_ stay: Int64) {
-        totalStayMs += stay
+        totalStayMs = totalStayMs.addingClamped(stay)
         stays.append(stay)
     }
 

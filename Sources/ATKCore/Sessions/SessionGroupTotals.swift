@@ -23,7 +23,7 @@ public struct SessionGroupTotals: Sendable, Equatable {
         sessions += 1
         if pageViews <= 1 { bounces += 1 }
         self.pageViews += pageViews
-        totalDurationMs += duration
+        totalDurationMs = totalDurationMs.addingClamped(duration)
         durations.append(duration)
     }
 
@@ -33,7 +33,7 @@ public struct SessionGroupTotals: Sendable, Equatable {
         users += other.users
         bounces += other.bounces
         pageViews += other.pageViews
-        totalDurationMs += other.totalDurationMs
+        totalDurationMs = totalDurationMs.addingClamped(other.totalDurationMs)
         durations += other.durations
     }
 

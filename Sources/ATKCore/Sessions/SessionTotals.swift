@@ -47,7 +47,9 @@ public struct SessionTotals: Sendable, Equatable {
         var session = OpenSession(first: events[0].time, breakdown: events[0].event.breakdown)
         var previous: (time: Int64, kind: SessionEventKind)?
         for (time, event) in events {
-            if let previous, previous.kind == .appEnd || event.kind == .appStart || time - previous.time > gap {
+            if let previous,
+                previous.kind == .appEnd || event.kind == .appStart || time.subtractingClamped(previous.time) > gap
+            {
                 close(session, screen: screen, value: value, into: &userValues)
                 session = OpenSession(first: time, breakdown: event.breakdown)
             }
@@ -62,7 +64,9 @@ public struct SessionTotals: Sendable, Equatable {
                 screens[screen(event.screen), default: ScreenTotals()].pageViews += 1
             case .appEnd:
                 endStay(of: &session, at: time, screen: screen)
-                if event.sdkDuration >= 0 { appEnd.compare(sdk: event.sdkDuration, events: time - session.first) }
+                if event.sdkDuration >= 0 {
+                    appEnd.compare(sdk: event.sdkDuration, events: time.subtractingClamped(session.first))
+                }
             case .appPageLeave:
                 if event.sdkDuration >= 0 { session.open?.sdkStay = event.sdkDuration }
             case .appStart, .other:
@@ -77,7 +81,7 @@ public struct SessionTotals: Sendable, Equatable {
     /// Ends the page stay open in `session`, if any, at `time`.
     private mutating func endStay(of session: inout OpenSession, at time: Int64, screen: (Int32) -> [UInt8]) {
         guard let open = session.open else { return }
-        let stay = time - open.time
+        let stay = time.subtractingClamped(open.time)
         screens[screen(open.screen), default: ScreenTotals()].addStay(stay)
         if let sdkStay = open.sdkStay { pageLeave.compare(sdk: sdkStay, events: stay) }
         session.open = nil
@@ -88,7 +92,7 @@ public struct SessionTotals: Sendable, Equatable {
         _ session: OpenSession, screen: (Int32) -> [UInt8], value: (Int32) -> [UInt8],
         into userValues: inout Set<[UInt8]?>
     ) {
-        let duration = session.last - session.first
+        let duration = session.last.subtractingClamped(session.first)
         summary.addSession(duration: duration, pageViews: session.pageViews)
         let key = session.breakdown >= 0 ? value(session.breakdown) : nil
         breakdown[key, default: SessionGroupTotals()].addSession(duration: duration, pageViews: session.pageViews)
