@@ -66,7 +66,7 @@ struct SelectionEndToEndTests {
         #expect(json[object: "sections"][object: "stats"][object: "summary"][int: "events"] == selected.count)
     }
 
-    @Test("bad values are usage errors; elements rebuild refuses a selection")
+    @Test("bad values are usage errors; elements rebuild and paths rebuild refuse a selection")
     func refusals() throws {
         for arguments in [
             ["--since", "2026-02-30"], ["--until", "soon"], ["--tz", "Mars/Olympus"], ["--where", "x["],
@@ -77,6 +77,13 @@ struct SelectionEndToEndTests {
         }
         let rebuild = try CLI.run(["elements", "rebuild", "--where", "$os=iOS", "-o", "-", CLI.sample("demo.jsonl.gz")])
         #expect(rebuild.status == 2)
+        // Both rewrite every line: a selection would drop the lines it leaves out of the output.
+        let paths = try CLI.run([
+            "paths", "rebuild", "--config", CLI.sample("navigation.json"), "--since", "2026-09-02", "-o", "-",
+            CLI.sample("demo.jsonl.gz"),
+        ])
+        #expect(paths.status == 2)
+        #expect(paths.stderr.contains("paths rebuild rewrites every line"))
     }
 
     private func grouped(_ value: Int) -> String {

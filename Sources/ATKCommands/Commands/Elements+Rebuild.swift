@@ -53,10 +53,7 @@ extension Elements {
         var format: TextOrJSONFormat = .text
 
         func validate() throws {
-            // Rebuild rewrites every line; leaving events out would lose them.
-            guard try input.selection().isEmpty else {
-                throw ValidationError("elements rebuild rewrites every line: --since, --until and --where do not apply")
-            }
+            try input.refuseSelection(for: "elements rebuild")
         }
 
         func run() throws {

@@ -52,6 +52,7 @@ extension Paths {
 
         func validate() throws {
             if fill && fix { throw ValidationError("--fill and --fix exclude each other") }
+            try input.refuseSelection(for: "paths rebuild")
         }
 
         func run() throws {

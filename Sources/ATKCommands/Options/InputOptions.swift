@@ -58,6 +58,14 @@ struct InputOptions: ParsableArguments {
         try Self.selection(since: since, until: until, tz: tz, filters: filters, now: now)
     }
 
+    /// Refuses `--since`, `--until` and `--where` for `command`, which rewrites every line:
+    /// leaving events out of its read would leave them out of what it writes.
+    func refuseSelection(for command: String) throws {
+        guard try selection().isEmpty else {
+            throw ValidationError("\(command) rewrites every line: --since, --until and --where do not apply")
+        }
+    }
+
     /// The selection of these option values (also `atk report`'s config keys).
     static func selection(
         since: String?, until: String?, tz: String?, filters: [String], now: Date = Date()
