@@ -52,3 +52,25 @@ extension LineFeed {
         return router.merged()
     }
 }
+
+extension PartitionRouter where Analysis: DistributableAnalysis {
+    /// The partials, each written to bytes and read back into an empty partial of `prototype`
+    /// (as `atk dist merge` reads them), merged last first.
+    ///
+    /// - Throws: ``StateReader/Failure`` when a state does not read back whole.
+    public consuming func mergedThroughState(prototype: Analysis) throws -> Analysis {
+        var decoded: [Analysis] = []
+        for partial in partials {
+            var writer = StateWriter()
+            partial.encodeState(to: &writer)
+            var reader = StateReader(writer.bytes)
+            var copy = prototype.makePartial()
+            try copy.decodeState(from: &reader)
+            try reader.expectEnd()
+            decoded.append(copy)
+        }
+        var result = decoded.removeLast()
+        while let next = decoded.popLast() { result.merge(next) }
+        return result
+    }
+}

@@ -11,8 +11,8 @@ public struct MalformedExamples: Sendable {
     }
 
     /// The examples kept, in reading order.
-    public private(set) var examples: [Example] = []
-    private let limit: Int
+    public internal(set) var examples: [Example] = []
+    let limit: Int
 
     /// - Parameter limit: how many lines to keep.
     public init(limit: Int = 10) {

@@ -9,9 +9,9 @@ public struct SelectedAnalysis<Inner: DumpVisitor>: DumpVisitor {
     /// What it sees.
     public let selection: EventSelection
     /// Events left out by the time window.
-    public private(set) var outsideWindow = 0
+    public internal(set) var outsideWindow = 0
     /// Events inside the window left out by a filter.
-    public private(set) var filteredOut = 0
+    public internal(set) var filteredOut = 0
 
     /// `inner`, fed what `selection` selects.
     public init(_ inner: Inner, selection: EventSelection) {

@@ -6,9 +6,9 @@
 /// one entry per hour that has events. Partials add their counts.
 public struct HourlyEventCounter: MergeableAnalysis {
     /// Events per hour, keyed by hours since the epoch (UTC).
-    public private(set) var counts: [Int64: Int] = [:]
+    public internal(set) var counts: [Int64: Int] = [:]
     /// Events without a usable `time`.
-    public private(set) var untimed = 0
+    public internal(set) var untimed = 0
 
     /// An empty counter.
     public init() {}

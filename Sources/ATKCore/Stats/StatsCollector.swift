@@ -7,27 +7,27 @@ public struct StatsCollector: MergeableAnalysis {
     public typealias MalformedExample = MalformedExamples.Example
 
     /// Lines that were JSON objects.
-    public private(set) var events = 0
+    public internal(set) var events = 0
     /// The first malformed lines.
     public var malformedExamples: [MalformedExample] { malformed.examples }
     /// Earliest and latest integer `time` at or after the SDKs' floor (2015-05-15, ms); earlier
     /// values (seconds, zero) would make the range meaningless and are validate's business.
-    public private(set) var firstTime: Int64?
+    public internal(set) var firstTime: Int64?
     /// The latest such `time` (see ``firstTime``).
-    public private(set) var lastTime: Int64?
+    public internal(set) var lastTime: Int64?
     /// Events without a string `event` (profile lines and broken ones).
-    public private(set) var eventsWithoutName = 0
+    public internal(set) var eventsWithoutName = 0
 
-    private var malformed: MalformedExamples
+    var malformed: MalformedExamples
     private let maxExamples: Int
     /// Users counted by partials merged into this one (their keys are disjoint from ours).
-    private var mergedUsers = 0
-    private var users = Interner(capacity: 4096)
-    private var names = Interner(capacity: 64)
-    private var types = Interner(capacity: 16)
-    private var nameCounts: [Int] = []
-    private var nameUsers: [Int] = []
-    private var typeCounts: [Int] = []
+    var mergedUsers = 0
+    var users = Interner(capacity: 4096)
+    var names = Interner(capacity: 64)
+    var types = Interner(capacity: 16)
+    var nameCounts: [Int] = []
+    var nameUsers: [Int] = []
+    var typeCounts: [Int] = []
     private var pairs = Set<UInt64>()
 
     /// - Parameter maxExamples: how many malformed lines to keep as examples.

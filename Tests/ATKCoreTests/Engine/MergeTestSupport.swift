@@ -23,6 +23,33 @@ func expectMergesExactly<A: MergeableAnalysis, R: Equatable>(
     }
 }
 
+/// Checks that `prototype`'s partial state leaves the process exactly: `inputs` fed through 1,
+/// 2, 3 and 7 partials, each written to bytes and read back into an empty partial (as
+/// `atk dist merge` does), merged, give what one serial pass gives, as seen through `project`.
+func expectDistributesExactly<A: DistributableAnalysis, R: Equatable>(
+    _ inputs: [[UInt8]], prototype: A, sourceLocation: SourceLocation = #_sourceLocation,
+    _ project: (A) -> R
+) throws {
+    var serial = prototype.makePartial()
+    for (index, bytes) in inputs.enumerated() { _ = LineFeed.feed(bytes, fileIndex: index, into: &serial) }
+    let expected = project(serial)
+    for count in mergePartitionCounts {
+        var router = PartitionRouter(prototype, count: count)
+        for (index, bytes) in inputs.enumerated() { _ = LineFeed.feed(bytes, fileIndex: index, into: &router) }
+        let got = project(try router.mergedThroughState(prototype: prototype))
+        #expect(got == expected, "\(count) partials through their state", sourceLocation: sourceLocation)
+    }
+}
+
+/// ``expectDistributesExactly(_:prototype:sourceLocation:_:)`` for lines of one input.
+func expectDistributesExactly<A: DistributableAnalysis, R: Equatable>(
+    lines: [String], prototype: A, sourceLocation: SourceLocation = #_sourceLocation, _ project: (A) -> R
+) throws {
+    try expectDistributesExactly(
+        [Array((lines.joined(separator: "\n") + "\n").utf8)], prototype: prototype, sourceLocation: sourceLocation,
+        project)
+}
+
 /// ``expectMergesExactly(_:prototype:sourceLocation:_:)`` for lines of one input.
 func expectMergesExactly<A: MergeableAnalysis, R: Equatable>(
     lines: [String], prototype: A, sourceLocation: SourceLocation = #_sourceLocation, _ project: (A) -> R

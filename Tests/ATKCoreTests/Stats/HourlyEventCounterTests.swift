@@ -30,5 +30,8 @@ struct HourlyEventCounterTests {
         expectMergesExactly(try generatedInputs(files: 2), prototype: HourlyEventCounter()) {
             "\($0.rows) \($0.untimed)"
         }
+        try expectDistributesExactly(try generatedInputs(files: 2), prototype: HourlyEventCounter()) {
+            "\($0.rows) \($0.untimed)"
+        }
     }
 }

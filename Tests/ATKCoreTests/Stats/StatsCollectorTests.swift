@@ -86,4 +86,11 @@ struct StatsMergeTests {
     func generated() throws {
         expectMergesExactly(try generatedInputs(files: 3), prototype: StatsCollector(maxExamples: 3), summary)
     }
+
+    @Test("partials written to bytes and read back merge exactly (atk dist)")
+    func throughState() throws {
+        try expectDistributesExactly(
+            lines: StatsCollectorTests.lines, prototype: StatsCollector(maxExamples: 1), summary)
+        try expectDistributesExactly(try generatedInputs(files: 3), prototype: StatsCollector(maxExamples: 3), summary)
+    }
 }
