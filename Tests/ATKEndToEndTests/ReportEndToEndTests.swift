@@ -34,8 +34,10 @@ struct ReportEndToEndTests {
           - {name: by_device, steps: [$AppStart, AddToCart], by: $device_id, breakdown: $os, breakdown_limit: 2}
         path_funnels:
           - {name: home_pdp, pattern: "DL_HOME>DL_PDP", strict: true, entity: DL_HOME, top: 2}
+          - {name: rebuilt, rebuilt: navigation.json, top: 3}
         impressions: {policy: window, window: 500ms, breakdown: $app_version, max_examples: 1}
         elements: {visualized: visualized.json, recorded_identifiers: true, top_pairs: 2, max_examples: 1}
+        paths: {config: navigation.json, max_examples: 2}
 
         """
 
@@ -43,7 +45,7 @@ struct ReportEndToEndTests {
     private static func folder(config: String) throws -> Scratch {
         let scratch = try Scratch()
         try config.write(toFile: scratch.path("atk-report.yaml"), atomically: true, encoding: .utf8)
-        for name in ["plan.json", "visualized.json"] {
+        for name in ["plan.json", "visualized.json", "navigation.json"] {
             try FileManager.default.copyItem(atPath: CLI.sample(name), toPath: scratch.path(name))
         }
         return scratch
@@ -123,6 +125,8 @@ struct ReportEndToEndTests {
         ],
         "elements.verify": ["elements", "verify", "--top-pairs", "2", "--max-examples", "1"],
         "elements.match": ["elements", "match", "--config", "DIR/visualized.json", "--recorded-identifiers"],
+        "path_funnels.rebuilt": ["funnel", "--path", "--rebuilt", "DIR/navigation.json", "--top", "3"],
+        "paths": ["paths", "verify", "--config", "DIR/navigation.json", "--max-examples", "2"],
     ]
 
     @Test("options of every section, and a funnel by a property, equal the single commands on the sample")
@@ -209,6 +213,8 @@ struct ReportEndToEndTests {
             ("funnels:\n  - {name: a.b, steps: [A, B]}\n", "atk-report.yaml:2:12:"),
             ("title: t\ntitle: u\n", "atk-report.yaml:2:1:"),
             ("stats: {max_examples: 1\n", "atk-report.yaml"),
+            ("paths: {max_examples: 1}\n", "atk-report.yaml:1:8:"),
+            ("path_funnels:\n  - {name: p, rebuilt: navigation.json, steps: A}\n", "atk-report.yaml:2:"),
         ]
         for (config, expected) in cases {
             let scratch = try Self.folder(config: config)

@@ -284,7 +284,7 @@ struct FunnelCommand: ParsableCommand {
     }
 
     /// The `--rebuilt` navigation config, its conversion replaced by `--conversion` when given.
-    private func rebuiltConfig(_ file: String) throws -> NavigationConfig {
+    func rebuiltConfig(_ file: String) throws -> NavigationConfig {
         var config = try NavigationConfigOptions.load(file)
         config.conversion = conversion ?? config.conversion
         return config

@@ -13,6 +13,15 @@ struct ReportAnalyses {
         var index: Int
     }
 
+    /// Where a path funnel's paths come from.
+    private enum PathSource {
+        /// Recorded paths: the path funnel at this index of the main pass.
+        case recorded(Int)
+        /// Rebuilt paths: the navigation replay at this index of the main pass, counted by a
+        /// path funnel of this configuration after the read.
+        case rebuilt(Int, PathFunnelAnalysis.Configuration)
+    }
+
     /// The passes: first the one routed by `distinct_id`, then one per funnel `by` property.
     var passes: [ReportPass]
     /// The validation run's request (nil: no validation).
@@ -23,6 +32,10 @@ struct ReportAnalyses {
     private let funnelNames: [String]
     private let pathNames: [String]
     private let pathTops: [Int]
+    private let pathSources: [PathSource]
+    /// The navigation replay of the paths section (its index in the main pass) and its
+    /// examples' limit.
+    private let pathsVerify: (navigation: Int, maxExamples: Int)?
     private let impressionOptions: ImpressionOptions?
     private let topPairs: Int
     private let matchConfig: String?
@@ -79,21 +92,30 @@ struct ReportAnalyses {
         funnelNames = configuration.funnels.map(\.name)
 
         var tops: [Int] = []
+        var sources: [PathSource] = []
         for funnel in configuration.pathFunnels {
             let command = try funnel.section.parse(FunnelCommand.self, files: files) { $0.input.files }
-            guard case .paths(let pathConfiguration, _, let rebuilt) = try Self.checked(funnel.section, command.request)
+            guard case .paths(var pathConfiguration, _, let rebuilt) = try Self.checked(funnel.section, command.request)
             else {
                 throw funnel.section.location.error("a path funnel cannot have steps")
             }
-            // Rebuilt paths need the navigation replay after the read: not part of one report pass yet.
-            if rebuilt != nil {
-                throw funnel.section.location.error("rebuilt: is not supported in a report's path funnel yet")
+            if let rebuilt {
+                // As `funnel --path --rebuilt`: the replay runs in the pass, the funnel counts its
+                // conversions after the read.
+                let navigation = try Self.navigation(funnel.section) { try command.rebuiltConfig(rebuilt) }
+                pathConfiguration.conversionEvent = navigation.conversion
+                pathConfiguration.pathProperty = navigation.pathProperty
+                sources.append(.rebuilt(passes[0].navigations.count, pathConfiguration))
+                passes[0].navigations.append(NavigationAnalysis(config: navigation, maxExamples: command.maxExamples))
+            } else {
+                sources.append(.recorded(passes[0].pathFunnels.count))
+                passes[0].pathFunnels.append(PathFunnelAnalysis(configuration: pathConfiguration))
             }
-            passes[0].pathFunnels.append(PathFunnelAnalysis(configuration: pathConfiguration))
             tops.append(command.top)
         }
         pathNames = configuration.pathFunnels.map(\.name)
         pathTops = tops
+        pathSources = sources
 
         if let section = configuration.impressions {
             let command = try section.parse(ImpressionsCommand.self, files: files) { $0.input.files }
@@ -132,7 +154,27 @@ struct ReportAnalyses {
             matchConfig = nil
             recordedIdentifiers = false
         }
+        if let section = configuration.paths {
+            let command = try section.parse(Paths.Verify.self, files: files) { $0.input.files }
+            let navigation = try Self.navigation(section) { try command.navigation.load() }
+            pathsVerify = (passes[0].navigations.count, command.maxExamples)
+            passes[0].navigations.append(NavigationAnalysis(config: navigation, maxExamples: command.maxExamples))
+        } else {
+            pathsVerify = nil
+        }
         self.passes = passes
+    }
+
+    /// Loads a navigation config: unreadable exits 3 as in the single command, a config that is
+    /// not valid is a usage error at `section`.
+    private static func navigation(
+        _ section: ConfigSection, _ load: () throws -> NavigationConfig
+    ) throws -> NavigationConfig {
+        do {
+            return try load()
+        } catch let error as CommandError where error.exit == CommandExit.usage {
+            throw section.location.error(error.description)
+        }
     }
 
     /// Runs `body`, placing a usage error it throws at `section`.
@@ -172,7 +214,15 @@ struct ReportAnalyses {
                 ("funnels.\(name)", EventFunnelReport(result: result, reports: reports).json.withoutEnvelope))
         }
         for (index, name) in pathNames.enumerated() {
-            let result = main.pathFunnels[index].result(top: pathTops[index])
+            let result: PathFunnelResult
+            switch pathSources[index] {
+            case .recorded(let funnel):
+                result = main.pathFunnels[funnel].result(top: pathTops[index])
+            case .rebuilt(let navigation, let configuration):
+                var funnel = PathFunnelAnalysis(configuration: configuration)
+                funnel.count(main.navigations[navigation].replay())
+                result = funnel.result(top: pathTops[index])
+            }
             sections.append(
                 ("path_funnels.\(name)", PathFunnelReport(result: result, reports: reports).json.withoutEnvelope))
         }
@@ -190,6 +240,10 @@ struct ReportAnalyses {
             let report = ElementsMatchReport(
                 counter: matcher, config: matchConfig, recordedIdentifiers: recordedIdentifiers, reports: reports)
             sections.append(("elements.match", report.json.withoutEnvelope))
+        }
+        if let (navigation, maxExamples) = pathsVerify {
+            let verification = PathVerification(replay: main.navigations[navigation].replay(), maxExamples: maxExamples)
+            sections.append(("paths", PathsVerifyReport(verification: verification, reports: reports).json.withoutEnvelope))
         }
         return sections
     }

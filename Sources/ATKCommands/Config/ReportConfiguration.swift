@@ -32,6 +32,8 @@ struct ReportConfiguration {
     var elementsVerify: ConfigSection?
     /// `atk elements match`'s options, when the elements section names a visualized config.
     var elementsMatch: ConfigSection?
+    /// `atk paths verify`'s options, when it runs.
+    var paths: ConfigSection?
     /// The alerts, in config order.
     var alerts: [AlertRule] = []
     /// `since`, `until`, `tz` and `where`: which events every section analyses (the command
@@ -41,7 +43,7 @@ struct ReportConfiguration {
     /// The top-level keys, in the order the docs list them.
     static let keys = [
         "title", "since", "until", "tz", "where", "stats", "validate", "funnels", "path_funnels", "impressions",
-        "elements", "alerts",
+        "elements", "paths", "alerts",
     ]
 
     /// An empty configuration (stats only) for `file`.
@@ -103,6 +105,7 @@ struct ReportConfiguration {
             case "path_funnels": configuration.pathFunnels = try named(value, key: key, file: file, path: true)
             case "impressions": configuration.impressions = try ConfigSection(value, file: file)
             case "elements": try configuration.setElements(value)
+            case "paths": configuration.paths = try ConfigSection(value, file: file, paths: ["config"])
             case "alerts": alertNodes = value
             default:
                 throw place.error("unknown key '\(key)'; valid keys: \(keys.joined(separator: ", "))")
@@ -119,7 +122,8 @@ struct ReportConfiguration {
         }
         var names: Set<String> = []
         return try sequence.map { element in
-            var section = try ConfigSection(element, file: file, skipping: ["name", "steps", "pattern"])
+            var section = try ConfigSection(
+                element, file: file, skipping: ["name", "steps", "pattern"], paths: path ? ["rebuilt"] : [])
             guard case .mapping(let mapping) = element, let nameNode = mapping["name"],
                 case .scalar(let nameScalar) = nameNode
             else { throw section.location.error("each of '\(key)' needs a name") }
@@ -227,5 +231,6 @@ extension ReportConfiguration {
         ["stats"] + (validate == nil ? [] : ["validate"]) + funnels.map { "funnels.\($0.name)" }
             + pathFunnels.map { "path_funnels.\($0.name)" } + (impressions == nil ? [] : ["impressions"])
             + (elementsVerify == nil ? [] : ["elements.verify"]) + (elementsMatch == nil ? [] : ["elements.match"])
+            + (paths == nil ? [] : ["paths"])
     }
 }

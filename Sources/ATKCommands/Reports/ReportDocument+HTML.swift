@@ -30,6 +30,7 @@ extension ReportDocument {
             case "impressions": body += Self.impressionsHTML(json)
             case "elements.verify": body += Self.verifyHTML(json)
             case "elements.match": body += Self.matchHTML(json)
+            case "paths": body += Self.pathsHTML(json)
             default: break
             }
         }

@@ -177,4 +177,31 @@ extension ReportDocument {
                     ]
                 }) + "</section>\n"
     }
+
+    static func pathsHTML(_ json: JSONOutput) -> String {
+        var out = "<section id=\"paths\">\n<h2>Action paths, recorded against rebuilt</h2>\n"
+        out +=
+            "<p>\(display(json.value(at: "summary", "match")?.number)) of "
+            + "\(display(json.value(at: "summary", "conversions")?.number)) conversions record the path rebuilt "
+            + "from views and clicks; \(display(json.value(at: "summary", "mismatch")?.number)) differ, "
+            + "\(display(json.value(at: "summary", "missing")?.number)) record none, "
+            + "\(display(json.value(at: "summary", "unrebuildable")?.number)) cannot be rebuilt.</p>\n"
+        out += HTMLText.table(
+            caption: "Conversions per app version",
+            [
+                .text("app version"), .number("conversions"), .number("match"), .number("mismatch"), .text(""),
+                .number("missing"), .number("unrebuildable"),
+            ],
+            array(json, "by_app_version").map { row in
+                let conversions = row.value(at: "conversions")?.number ?? 0
+                let mismatch = row.value(at: "mismatch")?.number ?? 0
+                return [
+                    .text(string(row, "app_version")), count(row, "conversions"), count(row, "match"),
+                    count(row, "mismatch"),
+                    HTMLText.bar(conversions > 0 ? mismatch / conversions : nil, color: "#cf222e"),
+                    count(row, "missing"), count(row, "unrebuildable"),
+                ]
+            })
+        return out + "</section>\n"
+    }
 }

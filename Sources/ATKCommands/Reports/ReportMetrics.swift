@@ -50,6 +50,11 @@ enum ReportMetrics {
             ]
         case "elements.match":
             [count("clicks"), count("matched_clicks"), ratio("match_rate", "matched_clicks", of: "clicks")]
+        case "paths":
+            [
+                count("conversions"), count("match"), count("mismatch"), count("missing"), count("unrebuildable"),
+                ratio("mismatch_rate", "mismatch", of: "conversions"), ratio("missing_rate", "missing", of: "conversions"),
+            ]
         default: []
         }
     }

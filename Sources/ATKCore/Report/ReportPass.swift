@@ -22,6 +22,9 @@ public struct ReportPass: MergeableAnalysis {
     public var matcher: VisualEventCounter?
     /// Events per hour (the report's own chart).
     public var hourly: HourlyEventCounter?
+    /// Navigation replays (`atk paths verify`, path funnels over rebuilt paths), in configuration
+    /// order.
+    public var navigations: [NavigationAnalysis]
     /// The key every member routes by.
     public let partitionKey: PartitionKey
 
@@ -30,12 +33,13 @@ public struct ReportPass: MergeableAnalysis {
         self.partitionKey = partitionKey
         eventFunnels = []
         pathFunnels = []
+        navigations = []
     }
 
     /// Whether the pass holds no analysis (nothing to read for).
     public var isEmpty: Bool {
         stats == nil && validator == nil && eventFunnels.isEmpty && pathFunnels.isEmpty && impressions == nil
-            && verifier == nil && matcher == nil && hourly == nil
+            && verifier == nil && matcher == nil && hourly == nil && navigations.isEmpty
     }
 
     /// Every member's empty partial.
@@ -49,6 +53,7 @@ public struct ReportPass: MergeableAnalysis {
         partial.verifier = verifier?.makePartial()
         partial.matcher = matcher?.makePartial()
         partial.hourly = hourly?.makePartial()
+        partial.navigations = navigations.map { $0.makePartial() }
         return partial
     }
 
@@ -62,6 +67,7 @@ public struct ReportPass: MergeableAnalysis {
         Self.merge(&hourly, other.hourly)
         for (index, funnel) in other.eventFunnels.enumerated() { eventFunnels[index].merge(funnel) }
         for (index, funnel) in other.pathFunnels.enumerated() { pathFunnels[index].merge(funnel) }
+        for (index, navigation) in other.navigations.enumerated() { navigations[index].merge(navigation) }
     }
 
     private static func merge<A: MergeableAnalysis>(_ analysis: inout A?, _ other: A?) {
@@ -81,6 +87,7 @@ public struct ReportPass: MergeableAnalysis {
         verifier?.visit(event)
         matcher?.visit(event)
         hourly?.visit(event)
+        for index in navigations.indices { navigations[index].visit(event) }
     }
 
     /// Hands the malformed line to every member.
@@ -92,5 +99,6 @@ public struct ReportPass: MergeableAnalysis {
         impressions?.visitMalformed(line)
         verifier?.visitMalformed(line)
         matcher?.visitMalformed(line)
+        for index in navigations.indices { navigations[index].visitMalformed(line) }
     }
 }
