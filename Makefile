@@ -158,6 +158,23 @@ samples: build
 clean:
 	rm -rf .build .build-fuzz
 
+# atk on Apache Spark, exact to the byte (Docs/distributed.md): PySpark from PyPI in a venv under
+# .build/, a headless JRE from Debian when java is missing, release atk; Tools/spark/dist_test.py
+# checks local[2] and local-cluster[2,1,1024] against the single command on a hostile dump,
+# a retried task and a failing shard, and prints its times.
+SPARK_VENV := .build/spark-venv
+
+.PHONY: dist-test spark-setup
+spark-setup:
+	@command -v java >/dev/null 2>&1 || { echo "installing openjdk-17-jre-headless"; \
+		SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); \
+		$$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq openjdk-17-jre-headless; }
+	@[ -x $(SPARK_VENV)/bin/python ] || python3 -m venv $(SPARK_VENV)
+	@$(SPARK_VENV)/bin/python -c "import pyspark" 2>/dev/null || $(SPARK_VENV)/bin/pip install -q pyspark
+
+dist-test: release spark-setup
+	$(SPARK_VENV)/bin/python Tools/spark/dist_test.py --atk $(RELEASE)
+
 # atk report's page in a real browser: headless Chromium (Debian chromium, installed when
 # missing) draws the sample's report.html; Tools/check_report_html.py (html5lib and Pillow in a
 # venv under .build/) checks the PNG is not blank and the page parses as HTML without errors.

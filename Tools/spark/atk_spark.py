@@ -60,7 +60,9 @@ def parse_arguments(argv):
         description="Run an atk command on Spark, exact to the byte (Docs/distributed.md).",
         usage="%(prog)s [options] -- COMMAND [ARGS...] INPUTS...",
     )
-    parser.add_argument("--master", default="local[2]", help="Spark master URL (default: local[2])")
+    parser.add_argument(
+        "--master", default=None, help="Spark master URL (default: spark-submit's --master, else local[2])"
+    )
     parser.add_argument("--buckets", type=int, default=8, help="user buckets, the shuffle's partitions (default: 8)")
     parser.add_argument(
         "--partitions",
@@ -69,7 +71,19 @@ def parse_arguments(argv):
         help="coalesce the N buckets into P partitions, whole buckets each (default: one per bucket)",
     )
     parser.add_argument("--atk", default="atk", help="the atk binary (a path; made absolute)")
-    parser.add_argument("--by", default=None, help="shard by this property instead of distinct_id")
+    parser.add_argument(
+        "--by", default=None, help="shard by this property (default: the command's own --by, else distinct_id)"
+    )
+    parser.add_argument(
+        "--executor-atk",
+        default=None,
+        help="atk's path on the executors (default: --atk made absolute); ./atk when shipped with --files",
+    )
+    parser.add_argument(
+        "--executor-dir",
+        default=None,
+        help="the directory the shards open relative inputs from (default: this one; . for the executor's own)",
+    )
     parser.add_argument("--app-name", default="atk", help="the Spark application's name")
     parser.add_argument(
         "--conf", action="append", default=[], metavar="KEY=VALUE", help="a Spark setting (repeatable)"
@@ -115,16 +129,22 @@ def split_command(tree, command):
     node = tree
     path = []
     index = 0
-    while index < len(command):
-        names = {child["commandName"]: child for child in node.get("subcommands", [])}
-        if command[index] not in names:
+    while True:
+        names = {}
+        for child in node.get("subcommands") or []:
+            for name in [child["commandName"], *(child.get("aliases") or [])]:
+                names[name] = child
+        if index < len(command) and command[index] in names:
+            node = names[command[index]]
+            path.append(command[index])
+            index += 1
+        elif node.get("defaultSubcommand") in names:  # `atk report --config ...` is `report run`
+            node = names[node["defaultSubcommand"]]
+        else:
             break
-        node = names[command[index]]
-        path.append(command[index])
-        index += 1
     valued_long, valued_short, known_long, known_short = set(), set(), set(), set()
-    for argument in node.get("arguments", []):
-        for name in argument.get("names", []):
+    for argument in node.get("arguments") or []:
+        for name in argument.get("names") or []:
             long_form = name["kind"] in ("long", "longWithSingleDash")
             (known_long if long_form else known_short).add(name["name"])
             if argument["kind"] == "option":
@@ -218,19 +238,39 @@ def quoted(argv):
 
 
 def in_directory(directory, argv):
-    """A pipe command that runs argv in `directory`, so relative inputs open as on the driver."""
-    return quoted(["/bin/sh", "-c", 'cd "$1" && shift && exec "$@"', "sh", directory, *argv])
+    """A pipe command that runs argv in `directory`, so relative inputs open as on the driver.
+
+    A relative program path (`./atk`, shipped with --files) is taken from where the task starts.
+    """
+    script = 'p=$1; case $p in /*) ;; *) p=$PWD/$p ;; esac; cd "$2" && shift 2 && exec "$p" "$@"'
+    return quoted(["/bin/sh", "-c", script, "sh", argv[0], directory, *argv[1:]])
 
 
-def spark_context(master, app_name="atk", settings=()):
-    """A SparkContext that logs errors only, to standard error, and runs this Python."""
+def option_value(command, name):
+    """The value of the command's last `name VALUE` or `name=VALUE`, or None."""
+    value = None
+    for index, token in enumerate(command):
+        if token == name and index + 1 < len(command):
+            value = command[index + 1]
+        elif token.startswith(name + "="):
+            value = token[len(name) + 1 :]
+    return value
+
+
+def spark_context(master=None, app_name="atk", settings=()):
+    """A SparkContext that logs errors only, to standard error.
+
+    `master` None keeps spark-submit's --master (local[2] without spark-submit).
+    """
     from pyspark import SparkConf, SparkContext
 
-    # The executors' Python workers run this interpreter (the one PySpark is installed in).
-    os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
-    if master.startswith("local"):
+    conf = SparkConf().setAppName(app_name)
+    if master is not None or not conf.contains("spark.master"):
+        conf.setMaster(master or "local[2]")
+    if conf.get("spark.master").startswith("local"):
+        # The executors' Python workers run this interpreter (the one PySpark is installed in).
+        os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
         os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
-    conf = SparkConf().setAppName(app_name).setMaster(master)
     conf.set("spark.ui.enabled", "false")
     conf.set("spark.ui.showConsoleProgress", "false")
     conf.set("spark.log.level", "ERROR")
@@ -255,15 +295,21 @@ def failure_summary(text):
     return lines[0][:500] if lines else "unknown error"
 
 
-def partials_on_spark(context, atk, command, lines, buckets, partitions, by, directory):
+def partials_on_spark(context, layout, command, lines, directory):
     """The shard, shuffle and partial stages; writes one partial file per partition into directory."""
     environment = pipe_environment()
+    atk = layout.executor_atk
+    buckets, partitions = layout.buckets, layout.partitions
     shard = [atk, "dist", "shard", "--buckets", str(buckets)]
+    by = layout.by if layout.by is not None else option_value(command, "--by")
     if by is not None:
         shard += ["--by", by]
+    max_line_bytes = option_value(command, "--max-line-bytes")
+    if max_line_bytes is not None:
+        shard += ["--max-line-bytes", max_line_bytes]
     records = (
         context.parallelize(lines, len(lines))
-        .pipe(in_directory(os.getcwd(), shard), env=environment, checkCode=True)
+        .pipe(in_directory(layout.executor_dir, shard), env=environment, checkCode=True)
         .map(lambda record: (bucket_of(record), record))
         .partitionBy(buckets, lambda bucket: bucket)
         .values()
@@ -284,12 +330,25 @@ def partials_on_spark(context, atk, command, lines, buckets, partitions, by, dir
     return paths
 
 
-def run(context, atk, full_command, buckets, partitions=None, by=None, stdout=None, stderr=None, timings=None):
+class Layout:
+    """Where atk runs and how the records are bucketed."""
+
+    def __init__(self, atk, buckets, partitions=None, by=None, executor_atk=None, executor_dir=None):
+        self.atk = atk
+        self.buckets = buckets
+        self.partitions = partitions
+        self.by = by
+        self.executor_atk = executor_atk or atk
+        self.executor_dir = executor_dir or os.getcwd()
+
+
+def run(context, layout, full_command, stdout=None, stderr=None, timings=None):
     """Runs one atk command through Spark; returns its exit code, its report written to stdout.
 
-    Raises JobFailed when the Spark job fails. `timings`, when given, receives the seconds of
-    the manifest and Spark stages and of the merge.
+    Raises JobFailed when the Spark job fails, UsageError when the command reads no file.
+    `timings`, when given, receives the seconds of the manifest and Spark stages and of the merge.
     """
+    atk = layout.atk
     command, inputs = command_and_inputs(atk, full_command)
     started = time.monotonic()
     try:
@@ -299,9 +358,9 @@ def run(context, atk, full_command, buckets, partitions=None, by=None, stdout=No
     if not lines:
         raise UsageError("the manifest lists no file")
     with tempfile.TemporaryDirectory(prefix="atk-spark-") as directory:
-        paths = partials_on_spark(context, atk, command, lines, buckets, partitions, by, directory)
+        paths = partials_on_spark(context, layout, command, lines, directory)
         spark_done = time.monotonic()
-        merged = subprocess.run([atk, "dist", "merge", *command, "--", *paths], stdout=stdout, stderr=stderr)
+        merged = subprocess.run([atk, "dist", "merge", *command, *paths], stdout=stdout, stderr=stderr)
     if timings is not None:
         timings.append((spark_done - started, time.monotonic() - spark_done))
     return merged.returncode
@@ -319,7 +378,10 @@ def main(argv):
     context = spark_context(options.master, options.app_name, options.conf)
     try:
         sys.stdout.flush()
-        code = run(context, atk, full_command, options.buckets, options.partitions, options.by, timings=timings)
+        layout = Layout(
+            atk, options.buckets, options.partitions, options.by, options.executor_atk, options.executor_dir
+        )
+        code = run(context, layout, full_command, timings=timings)
     except UsageError as error:
         fail(str(error), USAGE)
     except JobFailed as error:

@@ -1,0 +1,176 @@
+#!/usr/bin/env python3
+"""make dist-test: atk on Spark gives the single command's bytes and exit code (issue 18).
+
+    .build/spark-venv/bin/python Tools/spark/dist_test.py --atk .build/release/atk
+
+On a hostile generated dump (Tools/spark/make_dump.py) it checks, on `local[2,2]` and on
+`local-cluster[2,1,1024]` (separate executor JVMs):
+- every command and format of COMMANDS, through Spark, prints the single command's stdout, byte
+  for byte, and exits with its exit code (8 buckets; on local[2,2] also 3 buckets coalesced into
+  2 partitions and 1 bucket);
+- the documented command line itself (`atk_spark.py ... -- CMD`), run as a process;
+- a task whose partial step fails once is retried and the answer is still exact;
+- a shard step that fails on every attempt fails the job: exit 4, nothing on stdout.
+Prints each step's time and the total; exits 1 on the first mismatch, naming it.
+"""
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import atk_spark  # noqa: E402  (beside this file)
+
+# Each command and format checked; the dump directory is appended.
+COMMANDS = [
+    ["stats"],
+    ["stats", "--format", "json"],
+    ["stats", "--format", "json", "--since", "2026-09-03", "--where", "$app_version=2.4.0"],
+]
+BUCKETS = 8
+LOCAL = "local[2,2]"  # two cores; a task may fail once (local[N,F]: F attempts)
+CLUSTER = "local-cluster[2,1,1024]"  # two executor JVMs of one core and 1 GB
+
+
+class Mismatch(Exception):
+    """A Spark run differs from the single command."""
+
+
+def single(atk, command, dump):
+    """The single command's stdout and exit code."""
+    result = subprocess.run([atk, *command, dump], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    return result.stdout, result.returncode
+
+
+def on_spark(context, atk, command, dump, buckets, partitions=None):
+    """The driver's stdout and exit code for the command, on an open SparkContext."""
+    with tempfile.TemporaryFile() as out:
+        layout = atk_spark.Layout(atk, buckets, partitions)
+        code = atk_spark.run(context, layout, [*command, dump], stdout=out, stderr=subprocess.DEVNULL)
+        out.seek(0)
+        return out.read(), code
+
+
+def expect_same(label, expected, got):
+    """Raises Mismatch unless the bytes and exit codes are equal."""
+    if expected != got:
+        (want, want_code), (have, have_code) = expected, got
+        raise Mismatch(
+            f"{label}: exit {have_code} (single: {want_code}), {len(have)} bytes (single: {len(want)}),"
+            f" first difference at byte {next((i for i, (x, y) in enumerate(zip(want, have)) if x != y), min(len(want), len(have)))}"
+        )
+
+
+class Clock:
+    """Prints each step with its time."""
+
+    def __init__(self):
+        self.start = time.monotonic()
+
+    def step(self, label, function):
+        began = time.monotonic()
+        result = function()
+        print(f"  {time.monotonic() - began:6.1f} s  {label}", flush=True)
+        return result
+
+
+def check_mode(master, settings, atk, flaky, dump, expected, clock, extra_splits):
+    """Every command on one master, then a retried task and a failing shard."""
+    context = clock.step(f"{master}: start Spark", lambda: atk_spark.spark_context(master, "atk-dist-test", settings))
+    try:
+        for command in COMMANDS:
+            label = f"{master} {' '.join(command)} (buckets {BUCKETS})"
+            expect_same(label, expected[tuple(command)], clock.step(label, lambda: on_spark(context, atk, command, dump, BUCKETS)))
+        for buckets, partitions in extra_splits:
+            command = COMMANDS[-1]
+            label = f"{master} {' '.join(command)} (buckets {buckets}, coalesced into {partitions or buckets})"
+            got = clock.step(label, lambda: on_spark(context, atk, command, dump, buckets, partitions))
+            expect_same(label, expected[tuple(command)], got)
+        with tempfile.TemporaryDirectory() as scratch:
+            marker = os.path.join(scratch, "failed-once")
+            os.environ.update(ATK_REAL=atk, ATK_FAIL_ONCE=marker)
+            try:
+                command = COMMANDS[-1]
+                label = f"{master} {' '.join(command)}, a partial task failing once"
+                got = clock.step(label, lambda: on_spark(context, flaky, command, dump, BUCKETS))
+            finally:
+                del os.environ["ATK_FAIL_ONCE"]
+            if not os.path.isdir(marker):
+                raise Mismatch(f"{label}: the failure was not injected")
+            expect_same(label, expected[tuple(command)], got)
+        os.environ["ATK_FAIL_ALWAYS"] = "shard"
+        try:
+            label = f"{master} stats, a shard step failing on every attempt"
+            clock.step(label, lambda: expect_job_failure(label, context, flaky, dump))
+        finally:
+            del os.environ["ATK_FAIL_ALWAYS"]
+    finally:
+        context.stop()
+
+
+def expect_job_failure(label, context, atk, dump):
+    """The job must fail (JobFailed), never give a report."""
+    try:
+        got = on_spark(context, atk, ["stats"], dump, BUCKETS)
+    except atk_spark.JobFailed:
+        return
+    raise Mismatch(f"{label}: the job did not fail (exit {got[1]}, {len(got[0])} bytes)")
+
+
+def check_command_line(python, atk, dump, expected, clock):
+    """The documented command line, as a process: stdout and exit code."""
+    command = COMMANDS[-1]
+    driver = [python, os.path.join(HERE, "atk_spark.py"), "--master", "local[2]", "--buckets", "8", "--atk", atk, "--"]
+
+    def run():
+        result = subprocess.run([*driver, *command, dump], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        return result.stdout, result.returncode
+
+    label = f"atk_spark.py --master 'local[2]' --buckets 8 -- {' '.join(command)} (a process)"
+    expect_same(label, expected[tuple(command)], clock.step(label, run))
+
+
+def main(argv):
+    """Runs every check; exits 1 on a mismatch."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--atk", required=True, help="the release atk binary")
+    parser.add_argument("--users", type=int, default=400)
+    parser.add_argument("--work", default=".build/dist-test", help="where the dump is written")
+    options = parser.parse_args(argv)
+    atk = os.path.abspath(options.atk)
+    flaky = os.path.join(HERE, "flaky_atk.sh")
+    dump = os.path.join(options.work, "dump")
+    clock = Clock()
+    print(f"dist-test: atk {atk}, {len(COMMANDS)} commands, {BUCKETS} buckets", flush=True)
+    clock.step(
+        f"make_dump.py --users {options.users}",
+        lambda: subprocess.run(
+            [sys.executable, os.path.join(HERE, "make_dump.py"), "--atk", atk, "--users", str(options.users), "--out", dump],
+            check=True,
+        ),
+    )
+    expected = {}
+    for command in COMMANDS:
+        expected[tuple(command)] = clock.step(f"single: atk {' '.join(command)}", lambda: single(atk, command, dump))
+        print(f"           exit {expected[tuple(command)][1]}, {len(expected[tuple(command)][0])} bytes", flush=True)
+    try:
+        check_command_line(sys.executable, atk, dump, expected, clock)
+        check_mode(LOCAL, [], atk, flaky, dump, expected, clock, [(3, 2), (1, None)])
+        check_mode(CLUSTER, ["spark.task.maxFailures=2"], atk, flaky, dump, expected, clock, [])
+    except Mismatch as mismatch:
+        print(f"dist-test: FAILED: {mismatch}", flush=True)
+        return 1
+    print(f"dist-test: every check passed in {time.monotonic() - clock.start:.1f} s", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    if shutil.which("java") is None and not os.environ.get("JAVA_HOME"):
+        sys.exit("dist-test: no java (make dist-test installs a headless JRE)")
+    sys.exit(main(sys.argv[1:]))
