@@ -84,6 +84,13 @@ def parse_arguments(argv):
         default=None,
         help="the directory the shards open relative inputs from (default: this one; . for the executor's own)",
     )
+    parser.add_argument(
+        "--executor-env",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a variable for the atk steps on the executors (repeatable)",
+    )
     parser.add_argument("--app-name", default="atk", help="the Spark application's name")
     parser.add_argument(
         "--conf", action="append", default=[], metavar="KEY=VALUE", help="a Spark setting (repeatable)"
@@ -181,13 +188,17 @@ def split_command(tree, command):
     return path + options, inputs
 
 
-def pipe_environment():
-    """The only environment the pipe steps see: the locale, zone and ATK_* variables."""
-    return {
+def pipe_environment(extra=()):
+    """The only environment the pipe steps see: PATH, HOME, the locale, the zone, ATK_* and `extra`."""
+    environment = {
         key: value
         for key, value in os.environ.items()
         if key in FORWARDED_ENVIRONMENT or key.startswith("LC_") or key.startswith("ATK_")
     }
+    for setting in extra:
+        key, _, value = setting.partition("=")
+        environment[key] = value
+    return environment
 
 
 class UsageError(Exception):
@@ -297,7 +308,7 @@ def failure_summary(text):
 
 def partials_on_spark(context, layout, command, lines, directory):
     """The shard, shuffle and partial stages; writes one partial file per partition into directory."""
-    environment = pipe_environment()
+    environment = pipe_environment(layout.executor_env)
     atk = layout.executor_atk
     buckets, partitions = layout.buckets, layout.partitions
     shard = [atk, "dist", "shard", "--buckets", str(buckets)]
@@ -333,8 +344,9 @@ def partials_on_spark(context, layout, command, lines, directory):
 class Layout:
     """Where atk runs and how the records are bucketed."""
 
-    def __init__(self, atk, buckets, partitions=None, by=None, executor_atk=None, executor_dir=None):
+    def __init__(self, atk, buckets, partitions=None, by=None, executor_atk=None, executor_dir=None, executor_env=()):
         self.atk = atk
+        self.executor_env = executor_env
         self.buckets = buckets
         self.partitions = partitions
         self.by = by
@@ -379,7 +391,13 @@ def main(argv):
     try:
         sys.stdout.flush()
         layout = Layout(
-            atk, options.buckets, options.partitions, options.by, options.executor_atk, options.executor_dir
+            atk,
+            options.buckets,
+            options.partitions,
+            options.by,
+            options.executor_atk,
+            options.executor_dir,
+            options.executor_env,
         )
         code = run(context, layout, full_command, timings=timings)
     except UsageError as error:

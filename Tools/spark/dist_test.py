@@ -61,9 +61,10 @@ def expect_same(label, expected, got):
     """Raises Mismatch unless the bytes and exit codes are equal."""
     if expected != got:
         (want, want_code), (have, have_code) = expected, got
+        first = next((i for i, (x, y) in enumerate(zip(want, have)) if x != y), min(len(want), len(have)))
         raise Mismatch(
             f"{label}: exit {have_code} (single: {want_code}), {len(have)} bytes (single: {len(want)}),"
-            f" first difference at byte {next((i for i, (x, y) in enumerate(zip(want, have)) if x != y), min(len(want), len(have)))}"
+            f" first difference at byte {first}"
         )
 
 
@@ -82,11 +83,12 @@ class Clock:
 
 def check_mode(master, settings, atk, flaky, dump, expected, clock, extra_splits):
     """Every command on one master, then a retried task and a failing shard."""
-    context = clock.step(f"{master}: start Spark", lambda: atk_spark.spark_context(master, "atk-dist-test", settings))
+    context = clock.step(f"{master}: start Spark", lambda: atk_spark.spark_context(master, "dist-test", settings))
     try:
         for command in COMMANDS:
             label = f"{master} {' '.join(command)} (buckets {BUCKETS})"
-            expect_same(label, expected[tuple(command)], clock.step(label, lambda: on_spark(context, atk, command, dump, BUCKETS)))
+            got = clock.step(label, lambda: on_spark(context, atk, command, dump, BUCKETS))
+            expect_same(label, expected[tuple(command)], got)
         for buckets, partitions in extra_splits:
             command = COMMANDS[-1]
             label = f"{master} {' '.join(command)} (buckets {buckets}, coalesced into {partitions or buckets})"
@@ -94,7 +96,7 @@ def check_mode(master, settings, atk, flaky, dump, expected, clock, extra_splits
             expect_same(label, expected[tuple(command)], got)
         with tempfile.TemporaryDirectory() as scratch:
             marker = os.path.join(scratch, "failed-once")
-            os.environ.update(ATK_REAL=atk, ATK_FAIL_ONCE=marker)
+            os.environ["ATK_FAIL_ONCE"] = marker
             try:
                 command = COMMANDS[-1]
                 label = f"{master} {' '.join(command)}, a partial task failing once"
@@ -123,6 +125,23 @@ def expect_job_failure(label, context, atk, dump):
     raise Mismatch(f"{label}: the job did not fail (exit {got[1]}, {len(got[0])} bytes)")
 
 
+def check_split(atk):
+    """The driver tells inputs from options as atk's own parser does."""
+    tree = atk_spark.command_tree(atk)
+    cases = [
+        (["funnel", "--steps", "A,B", "--format", "json", "dumps/"], ["funnel", "--steps", "A,B", "--format", "json"]),
+        (["stats", "a.gz", "-q", "--format=json", "b.gz"], ["stats", "-q", "--format=json"]),
+        (["elements", "verify", "--max-examples", "3", "d/"], ["elements", "verify", "--max-examples", "3"]),
+        (["report", "--config", "r.yaml", "-o", "out", "d/"], ["report", "--config", "r.yaml", "-o", "out"]),
+        (["stats", "--", "-odd-name.gz"], ["stats"]),
+    ]
+    for command, options in cases:
+        got = atk_spark.split_command(tree, command)
+        inputs = [token for token in command if token not in options and token != "--"]
+        if got != (options, inputs):
+            raise Mismatch(f"split_command({command}) gave {got}, not {(options, inputs)}")
+
+
 def check_command_line(python, atk, dump, expected, clock):
     """The documented command line, as a process: stdout and exit code."""
     command = COMMANDS[-1]
@@ -145,21 +164,23 @@ def main(argv):
     options = parser.parse_args(argv)
     atk = os.path.abspath(options.atk)
     flaky = os.path.join(HERE, "flaky_atk.sh")
+    os.environ["ATK_REAL"] = atk  # the binary flaky_atk.sh runs
     dump = os.path.join(options.work, "dump")
     clock = Clock()
     print(f"dist-test: atk {atk}, {len(COMMANDS)} commands, {BUCKETS} buckets", flush=True)
+    make_dump = [sys.executable, os.path.join(HERE, "make_dump.py"), "--atk", atk, "--users", str(options.users)]
     clock.step(
         f"make_dump.py --users {options.users}",
-        lambda: subprocess.run(
-            [sys.executable, os.path.join(HERE, "make_dump.py"), "--atk", atk, "--users", str(options.users), "--out", dump],
-            check=True,
-        ),
+        lambda: subprocess.run([*make_dump, "--out", dump], check=True),
     )
     expected = {}
     for command in COMMANDS:
         expected[tuple(command)] = clock.step(f"single: atk {' '.join(command)}", lambda: single(atk, command, dump))
         print(f"           exit {expected[tuple(command)][1]}, {len(expected[tuple(command)][0])} bytes", flush=True)
     try:
+        if expected[("stats",)][1] != 3:
+            raise Mismatch("the dump must hold a damaged input (atk stats exits 3 on the truncated gzip member)")
+        clock.step("the driver's reading of command lines", lambda: check_split(atk))
         check_command_line(sys.executable, atk, dump, expected, clock)
         check_mode(LOCAL, [], atk, flaky, dump, expected, clock, [(3, 2), (1, None)])
         check_mode(CLUSTER, ["spark.task.maxFailures=2"], atk, flaky, dump, expected, clock, [])

@@ -116,7 +116,8 @@ def main(argv):
     files = split_in_four(lines)
     tie_across_files(files, rng)
     write_files(files, options.out)
-    sizes = ", ".join(f"{name} {os.path.getsize(os.path.join(options.out, name))} B" for name in sorted(os.listdir(options.out)))
+    names = sorted(os.listdir(options.out))
+    sizes = ", ".join(f"{name} {os.path.getsize(os.path.join(options.out, name))} B" for name in names)
     sys.stderr.write(f"make_dump: {sum(len(f) for f in files)} lines in {options.out}: {sizes}\n")
 
 
