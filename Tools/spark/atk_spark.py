@@ -293,6 +293,9 @@ def spark_context(master=None, app_name="atk", settings=()):
         conf.set(key, value)
     context = SparkContext(conf=conf)
     context.setLogLevel("ERROR")
+    # The tasks' functions live in this file; a script that imports it (dist_test.py) needs it
+    # shipped to the workers.
+    context.addPyFile(os.path.abspath(__file__))
     return context
 
 
