@@ -38,6 +38,10 @@ extension Dist {
         var arguments: [String] = []
 
         func validate() throws {
+            // ARGS are captured whole, --help included: the first word asks for this command's help.
+            if let first = arguments.first, ["-h", "--help", "help"].contains(first) {
+                throw CleanExit.helpRequest(self)
+            }
             if arguments.isEmpty { throw ValidationError("give the command, its options and the partial files") }
         }
 

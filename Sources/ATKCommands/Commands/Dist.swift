@@ -9,11 +9,15 @@ struct Dist: ParsableCommand {
             A distributed run gives the bytes and exit code the single command gives. Four steps, \
             each reading and writing text lines, so any engine that moves lines can drive them:
 
-              atk dist manifest dumps/ > manifest                  # index<TAB>path, one per input
-              atk dist shard --buckets 8 < manifest > records      # bucket<TAB>input<TAB>line<TAB>payload
-              # move the records so each bucket's lines meet (any order), then per bucket:
+              atk dist manifest dumps/ > manifest
+              atk dist shard --buckets 8 < manifest > records
+              (move the records so each bucket's lines meet, in any order; per bucket:)
               atk dist partial stats --max-examples 5 < bucket-3 > partial-3
-              atk dist merge stats --max-examples 5 partial-*      # the report of atk stats
+              atk dist merge stats --max-examples 5 partial-*
+
+            manifest lists index<TAB>path per input; shard writes \
+            bucket<TAB>input<TAB>line<TAB>payload per line; merge prints what atk stats \
+            --max-examples 5 dumps/ prints.
 
             The command's options must be the same in partial and merge (except --format, -o, \
             --quiet and --jobs, which only shape the report); partials of other options, commands or \
