@@ -26,6 +26,7 @@ public struct ATK: ParsableCommand {
             SessionsCommand.self,
             RetentionCommand.self,
             Report.self,
+            Dist.self,
         ]
     )
 

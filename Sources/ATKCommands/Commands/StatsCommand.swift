@@ -31,12 +31,18 @@ struct StatsCommand: ParsableCommand {
         try OptionRange.check("--max-examples", maxExamples, in: OptionRange.count)
     }
 
-    func run() throws {
-        var collector = StatsCollector(maxExamples: maxExamples)
-        let inputs = try input.resolve(writing: outputOptions.outputs)
-        let output = try outputOptions.open()
-        let (reports, unreadable) = input.read(inputs, into: &collector)
-        try output.emit(StatsReport(stats: collector, reports: reports).render(outputOptions.format))
+    func run() throws { try runSingle() }
+}
+
+extension StatsCommand: DistributableCommand {
+    var outputs: [(option: String, path: String)] { outputOptions.outputs }
+
+    func makeAnalysis() -> StatsCollector { StatsCollector(maxExamples: maxExamples) }
+
+    func openDestination() throws -> ReportOutput { try outputOptions.open() }
+
+    func finish(_ analysis: StatsCollector, reports: [FileReport], unreadable: Bool, to output: ReportOutput) throws {
+        try output.emit(StatsReport(stats: analysis, reports: reports).render(outputOptions.format))
         if unreadable { throw CommandExit.unreadableInput }
     }
 }

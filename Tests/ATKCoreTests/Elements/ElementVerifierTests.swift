@@ -130,4 +130,18 @@ struct ElementVerifierMergeTests {
     func generated() throws {
         expectMergesExactly(try generatedInputs(files: 3), prototype: ElementVerifier(maxExamples: 4), summary)
     }
+
+    @Test("partials written to bytes and read back merge exactly (atk dist)")
+    func throughState() throws {
+        for maxExamples in [0, 3, 1000] {
+            try expectDistributesExactly(
+                ElementMergeLines.inputs, prototype: ElementVerifier(maxExamples: maxExamples), summary)
+        }
+        try expectDistributesExactly(try generatedInputs(files: 3), prototype: ElementVerifier(maxExamples: 4), summary)
+    }
+
+    @Test("a truncated state throws instead of trapping")
+    func truncatedState() throws {
+        try expectTruncatedStateThrows(ElementMergeLines.inputs, prototype: ElementVerifier(maxExamples: 3))
+    }
 }

@@ -86,4 +86,20 @@ struct VisualEventCounterMergeTests {
         let prototype = try VisualEventCounter(configJSON: Data(config.utf8))
         expectMergesExactly(try generatedInputs(files: 3), prototype: prototype, summary)
     }
+
+    @Test("partials written to bytes and read back merge exactly (atk dist)")
+    func throughState() throws {
+        for recorded in [false, true] {
+            let prototype = try VisualEventCounter(configJSON: Data(config.utf8), useRecordedIdentifiers: recorded)
+            try expectDistributesExactly(ElementMergeLines.inputs, prototype: prototype, summary)
+        }
+        let prototype = try VisualEventCounter(configJSON: Data(config.utf8))
+        try expectDistributesExactly(try generatedInputs(files: 3), prototype: prototype, summary)
+    }
+
+    @Test("a truncated state throws instead of trapping")
+    func truncatedState() throws {
+        let prototype = try VisualEventCounter(configJSON: Data(config.utf8))
+        try expectTruncatedStateThrows(ElementMergeLines.inputs, prototype: prototype)
+    }
 }

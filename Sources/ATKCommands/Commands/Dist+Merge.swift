@@ -1,0 +1,217 @@
+import ATKCore
+import ArgumentParser
+
+extension Dist {
+    /// `atk dist merge`: partial states in, the single command's report (or a merged partial) out.
+    struct Merge: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "merge",
+            abstract: "Merge partial states into the report the single command prints, or into one partial.",
+            discussion: """
+                COMMAND ARGS are those given to atk dist partial (--format, -o, --quiet and --jobs may \
+                differ: they only shape the report), followed by the partial files (- for standard \
+                input; a file may hold several partials one after another). The report is the single \
+                command's, byte for byte, in every format, with its exit code.
+
+                Before merging, merge checks that the partials are of this command, these options and \
+                one manifest (exit 2 otherwise, naming both), and that together they hold exactly the \
+                lines the shards read from each input (exit 3 otherwise, with the counts: a partial is \
+                missing, or given twice). With --partial it writes one merged partial instead (for \
+                tree merges), checking everything but completeness.
+
+                Examples:
+                  atk dist merge stats --format json partial-*
+                  atk dist merge --partial stats partial-0 partial-1 > partial-01
+                  atk dist merge stats partial-01 partial-23
+
+                Exit codes: those of the command; 2 also for partials of other commands, options or \
+                manifests; 3 also for a damaged, missing or duplicated partial.
+                """
+        )
+
+        @Flag(help: "Write the merged partial state to standard output instead of the report.")
+        var partial = false
+
+        @Argument(
+            parsing: .captureForPassthrough,
+            help: ArgumentHelp("The command and its options, then the partial files.", valueName: "command"))
+        var arguments: [String] = []
+
+        func validate() throws {
+            // ARGS are captured whole, --help included: the first word asks for this command's help.
+            if let first = arguments.first, ["-h", "--help", "help"].contains(first) {
+                throw CleanExit.helpRequest(self)
+            }
+            if arguments.isEmpty { throw ValidationError("give the command, its options and the partial files") }
+        }
+
+        func run() throws {
+            let line = try DistCommandLine(arguments, filesAllowed: true)
+            try merge(line.command, name: line.name, optionsHash: try line.optionsHash())
+        }
+
+        private func merge<C: DistributableCommand>(_ command: C, name: String, optionsHash: UInt64) throws {
+            let resolved = try command.input.resolve(writing: partial ? [] : command.outputs)
+            for error in resolved.errors { throw CommandError(error.description, exit: CommandExit.unreadableInput) }
+            var partials: [DistPartial] = []
+            for source in resolved.sources {
+                do {
+                    partials += try DistPartial.parseAll(try source.readAll())
+                } catch let error as InputError {
+                    throw CommandError(error.description, exit: CommandExit.unreadableInput)
+                } catch {
+                    throw CommandError("\(source.displayName): \(error)", exit: CommandExit.unreadableInput)
+                }
+            }
+            let merged = try Self.combine(partials, name: name, optionsHash: optionsHash)
+            if !partial { try Self.checkComplete(merged) }
+            let analysis = try command.makeAnalysis()
+            let selection = try command.input.selection()
+            if selection.isEmpty {
+                let result = try Self.mergeStates(partials, prototype: analysis)
+                if partial {
+                    try Self.writePartial(result, merged: merged)
+                } else {
+                    try report(command, result, merged: merged)
+                }
+            } else {
+                let result = try Self.mergeStates(partials, prototype: SelectedAnalysis(analysis, selection: selection))
+                if partial {
+                    try Self.writePartial(result, merged: merged)
+                } else {
+                    InputOptions.noteLeftOut(result)
+                    try report(command, result.inner, merged: merged)
+                }
+            }
+        }
+
+        /// Writes the merged partial state (`--partial`).
+        private static func writePartial<A: DistributableAnalysis>(_ analysis: A, merged: DistPartial) throws {
+            var writer = StateWriter()
+            analysis.encodeState(to: &writer)
+            var result = merged
+            result.state = writer.bytes
+            let output = OutputFile.standardOutput()
+            do {
+                try output.write(result.text)
+                try output.commit()
+            } catch {
+                throw CommandError(error)
+            }
+        }
+
+        /// Prints the command's report of the merged analysis, with the single run's diagnostics
+        /// and exit code.
+        private func report<C: DistributableCommand>(_ command: C, _ analysis: C.Analysis, merged: DistPartial) throws {
+            // The malformed lines under the command's --max-line-bytes, which the shard's may exceed.
+            let reports = merged.facts.keys.sorted().compactMap { index in
+                merged.facts[index].map { fact in
+                    var report = fact.report
+                    report.malformedLines = merged.malformed[index] ?? 0
+                    return report
+                }
+            }
+            let errors = merged.errors.keys.sorted().compactMap { merged.errors[$0] }
+            for error in errors { Terminal.diagnose(error.description) }
+            for report in reports { if let error = report.error { Terminal.diagnose(error.description) } }
+            let unreadable = !errors.isEmpty || reports.contains { $0.error != nil }
+            let destination = try command.openDestination()
+            try command.finish(analysis, reports: reports, unreadable: unreadable, to: destination)
+        }
+
+        /// The partials' headers joined: one command, one options hash, one manifest; the facts
+        /// of all, the lines seen added up (never more than an input's lines).
+        static func combine(_ partials: [DistPartial], name: String, optionsHash: UInt64) throws -> DistPartial {
+            var merged = DistPartial(
+                command: name, optionsHash: optionsHash, facts: [:], errors: [:], seen: [:], state: [])
+            var manifest: UInt64 = 0
+            for (number, partial) in partials.enumerated() {
+                let which = "partial \(number + 1) of \(partials.count)"
+                guard partial.command == name else {
+                    throw CommandError(
+                        "\(which) is of atk \(partial.command.replacingOccurrences(of: ".", with: " ")), not of atk "
+                            + name.replacingOccurrences(of: ".", with: " "), exit: CommandExit.usage)
+                }
+                guard partial.optionsHash == optionsHash else {
+                    throw CommandError(
+                        "\(which) was made with other options (options=\(DistPartial.hex(partial.optionsHash)), these are "
+                            + "options=\(DistPartial.hex(optionsHash))): give merge the partial's options",
+                        exit: CommandExit.usage)
+                }
+                if partial.manifestHash != 0 {
+                    if manifest == 0 {
+                        manifest = partial.manifestHash
+                        merged.facts = partial.facts
+                        merged.errors = partial.errors
+                    } else if manifest != partial.manifestHash {
+                        throw CommandError(
+                            "\(which) is of another manifest (manifest=\(DistPartial.hex(partial.manifestHash)), the first "
+                                + "is manifest=\(DistPartial.hex(manifest))): partials of other inputs",
+                            exit: CommandExit.usage)
+                    }
+                }
+                for (input, lines) in partial.seen { merged.seen[input, default: 0] += lines }
+                for (input, lines) in partial.malformed { merged.malformed[input, default: 0] += lines }
+            }
+            for (input, lines) in merged.seen.sorted(by: { $0.key < $1.key }) {
+                guard let fact = merged.facts[input] else {
+                    throw CommandError(
+                        "the partials hold \(lines) lines of input \(input), which their manifest does not list",
+                        exit: CommandExit.unreadableInput)
+                }
+                guard lines <= fact.report.lines else {
+                    throw CommandError(
+                        "the partials hold \(lines) lines of input \(input) (\(fact.report.source.displayName)); the shard "
+                            + "read \(fact.report.lines): a partial was given twice", exit: CommandExit.unreadableInput)
+                }
+            }
+            return merged
+        }
+
+        /// Throws unless the partials hold every line of every input, and the manifest is whole.
+        static func checkComplete(_ merged: DistPartial) throws {
+            guard !merged.facts.isEmpty || !merged.errors.isEmpty else {
+                throw CommandError(
+                    "the partials know no input: they saw no shard records (was the shard output empty?)",
+                    exit: CommandExit.unreadableInput)
+            }
+            guard merged.manifestIsWhole else {
+                throw CommandError(
+                    "the partials know inputs \(merged.facts.keys.sorted().map(String.init).joined(separator: ",")): "
+                        + "the manifest's inputs were not all sharded", exit: CommandExit.unreadableInput)
+            }
+            let expected = merged.facts.values.reduce(0) { $0 + $1.report.lines }
+            let seen = merged.seen.values.reduce(0, +)
+            for index in merged.facts.keys.sorted() {
+                guard let fact = merged.facts[index] else { continue }
+                let lines = merged.seen[index] ?? 0
+                guard lines == fact.report.lines else {
+                    throw CommandError(
+                        "the partials hold \(Terminal.grouped(seen)) of the \(Terminal.grouped(expected)) lines the shards "
+                            + "read (input \(index), \(fact.report.source.displayName): \(Terminal.grouped(lines)) of "
+                            + "\(Terminal.grouped(fact.report.lines))): a partial is missing",
+                        exit: CommandExit.unreadableInput)
+                }
+            }
+        }
+
+        /// Reads every partial's state into an empty partial of `prototype` and merges them.
+        static func mergeStates<A: DistributableAnalysis>(_ partials: [DistPartial], prototype: A) throws -> A {
+            var result = prototype.makePartial()
+            for (number, partial) in partials.enumerated() {
+                var reader = StateReader(partial.state)
+                var decoded = prototype.makePartial()
+                do {
+                    try decoded.decodeState(from: &reader)
+                    try reader.expectEnd()
+                } catch {
+                    throw CommandError(
+                        "partial \(number + 1) of \(partials.count): a damaged state (\(error))",
+                        exit: CommandExit.unreadableInput)
+                }
+                result.merge(decoded)
+            }
+            return result
+        }
+    }
+}

@@ -1,0 +1,32 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+extension InputSource {
+    /// The whole content of the file or of standard input, unparsed: for the small texts of a
+    /// distributed run (a manifest, shard records for one partial, partial files).
+    ///
+    /// - Throws: ``InputError/cannotOpen(path:errno:)`` or ``InputError/readFailed(path:errno:offset:)``.
+    /// - Complexity: O(bytes); memory holds all of them.
+    public func readAll() throws(InputError) -> [UInt8] {
+        let descriptor: Int32
+        switch self {
+        case .standardInput: descriptor = 0
+        case .file(let path):
+            descriptor = PathName.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
+            guard descriptor >= 0 else { throw .cannotOpen(path: path, errno: errno) }
+        }
+        defer { if descriptor != 0 { close(descriptor) } }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { throw .readFailed(path: path, errno: errno, offset: Int64(bytes.count)) }
+            if count == 0 { return bytes }
+            bytes += chunk[0..<count]
+        }
+    }
+}

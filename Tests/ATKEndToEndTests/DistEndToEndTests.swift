@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+
+/// `atk dist` as a shell pipeline (`manifest | shard --buckets N | sort | split by bucket |
+/// partial each | merge`) prints what the single command prints, byte for byte, with its exit
+/// code: on `Samples/` and on a hostile directory (multi-member and truncated gzip, a BOM, CRLF,
+/// malformed lines, invalid UTF-8, a line over --max-line-bytes, an empty directory argument).
+@Suite("atk dist: the shell pipeline equals the single command")
+struct DistEndToEndTests {
+    /// The hostile inputs: the jobs tests' directory, plus a file of lines that must travel
+    /// encoded, and an empty directory (a manifest error: exit 3).
+    static let hostile: [String] = {
+        _ = JobsEndToEndTests.preparedHostile
+        let root = CLI.root.appendingPathComponent(".build/golden/dist")
+        try? FileManager.default.removeItem(at: root)
+        try? FileManager.default.createDirectory(
+            at: root.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        var bytes: [UInt8] = []
+        for user in 0..<40 {
+            let event = #"{"type":"track","event":"Wide","distinct_id":"w\#(user % 9)","time":17882488\#(user)000}"#
+            bytes += Array(event.utf8) + [0x0A]
+            if user % 5 == 0 { bytes += [0x7B, 0x22, 0xFF, 0xFE, 0x22, 0x7D, 0x0A] }
+            if user % 7 == 0 { bytes += Array("~{\"tab\":\"a\tb\"}\t\n".utf8) }
+            if user % 11 == 0 {
+                let long =
+                    "{\"type\":\"track\",\"event\":\"Long\",\"distinct_id\":\"w1\",\"pad\":\"\(String(repeating: "x", count: 5000))\"}"
+                bytes += Array(long.utf8) + [0x0A]
+            }
+        }
+        bytes += Array(#"{"type":"track","event":"Ümlaut","distinct_id":"ü","time":1788248999000}"#.utf8)
+        _ = FileManager.default.createFile(atPath: root.appendingPathComponent("d.log").path, contents: Data(bytes))
+        return [
+            JobsEndToEndTests.hostile, root.appendingPathComponent("d.log").path,
+            root.appendingPathComponent("empty").path,
+        ]
+    }()
+
+    /// A pipeline's outcome.
+    struct Run {
+        var merged: CLI.Result
+        var partials: [String]
+        var scratch: Scratch
+    }
+
+    /// Runs the pipeline for `command` over `inputs` with `buckets` buckets; each bucket's
+    /// records reach its partial sorted as `sort` sorts them (not in input order), and merge gets
+    /// the partials in reverse.
+    static func pipeline(
+        _ command: [String], inputs: [String], buckets: Int, shard: [String] = []
+    ) throws -> Run {
+        let scratch = try Scratch()
+        let manifest = try GoldenTests.run(["dist", "manifest"] + inputs)
+        #expect(manifest.status == 0, "manifest: \(manifest.stderr)")
+        let records = try CLI.run(
+            ["dist", "shard", "--buckets", String(buckets)] + shard, input: Data(manifest.stdout.utf8),
+            directory: CLI.root)
+        #expect(records.status == 0, "shard: \(records.stderr)")
+        var byBucket: [Int: [Substring]] = [:]
+        for line in records.stdout.split(separator: "\n") {
+            guard let bucket = line.split(separator: "\t", maxSplits: 1).first.flatMap({ Int($0) }) else {
+                Issue.record("not a record: \(line.prefix(80))")
+                continue
+            }
+            byBucket[bucket, default: []].append(line)
+        }
+        #expect(byBucket.keys.allSatisfy { (0..<buckets).contains($0) })
+        var partials: [String] = []
+        for (bucket, lines) in byBucket.sorted(by: { $0.key < $1.key }) {
+            let input = Data((lines.sorted().joined(separator: "\n") + "\n").utf8)
+            let partial = try CLI.run(["dist", "partial"] + command, input: input, directory: CLI.root)
+            #expect(partial.status == 0, "partial \(bucket): \(partial.stderr)")
+            let path = scratch.path("partial-\(bucket)")
+            try Data(partial.stdout.utf8).write(to: URL(fileURLWithPath: path))
+            partials.append(path)
+        }
+        let merged = try GoldenTests.run(["dist", "merge"] + command + partials.reversed())
+        return Run(merged: merged, partials: partials, scratch: scratch)
+    }
+
+    /// The commands switched on, each in every format.
+    static let commands: [[String]] = [
+        ["stats"], ["stats", "--format", "json"], ["stats", "--max-examples", "3", "--format", "json"],
+        ["stats", "--where", "$os=iOS", "--since", "2026-09-02"],
+    ]
+
+    static let cases: [(command: [String], inputs: [String], buckets: Int)] =
+        commands.flatMap { command in
+            [1, 2, 7].flatMap { buckets in
+                [(command, [GoldenTests.sample], buckets), (command, hostile, buckets)]
+            }
+        }
+
+    @Test("the pipeline prints the single command's bytes and exit code", arguments: 0..<cases.count)
+    func equalsSingle(_ index: Int) throws {
+        let (command, inputs, buckets) = Self.cases[index]
+        let single = try GoldenTests.run(command + inputs)
+        let run = try Self.pipeline(command, inputs: inputs, buckets: buckets)
+        #expect(run.merged.stdout == single.stdout, "\(command) \(inputs) \(buckets) buckets")
+        #expect(run.merged.status == single.status, "\(run.merged.stderr)")
+        if inputs == Self.hostile { #expect(single.status == 3) }
+    }
+
+    @Test("a command --max-line-bytes under the shard's, and a shard that skips long lines itself, both match")
+    func lineLimits() throws {
+        let command = ["stats", "--max-line-bytes", "4K", "--format", "json"]
+        let single = try GoldenTests.run(command + Self.hostile)
+        #expect(single.stdout.contains("line too long"))
+        for shard in [[], ["--max-line-bytes", "4K"]] {
+            let run = try Self.pipeline(command, inputs: Self.hostile, buckets: 3, shard: shard)
+            #expect(run.merged.stdout == single.stdout, "shard \(shard)")
+            #expect(run.merged.status == single.status)
+        }
+    }
+
+    @Test("permuted partials and a tree merge (merge --partial of halves, then merge) give the same bytes")
+    func treeMerge() throws {
+        let command = ["stats", "--format", "json"]
+        let single = try GoldenTests.run(command + Self.hostile)
+        let run = try Self.pipeline(command, inputs: Self.hostile, buckets: 7)
+        #expect(run.partials.count == 7)
+        let halves = [Array(run.partials[..<3]), Array(run.partials[3...])]
+        var merged: [String] = []
+        for (index, half) in halves.enumerated() {
+            let result = try GoldenTests.run(["dist", "merge", "--partial"] + command + half.shuffled())
+            #expect(result.status == 0, "\(result.stderr)")
+            let path = run.scratch.path("half-\(index)")
+            try Data(result.stdout.utf8).write(to: URL(fileURLWithPath: path))
+            merged.append(path)
+        }
+        let tree = try GoldenTests.run(["dist", "merge"] + command + merged.reversed())
+        #expect(tree.stdout == single.stdout)
+        #expect(tree.status == single.status)
+        let shuffled = try GoldenTests.run(["dist", "merge"] + command + run.partials.shuffled())
+        #expect(shuffled.stdout == single.stdout)
+    }
+
+    @Test("a missing partial, a partial given twice, other options or another command are refused")
+    func refusals() throws {
+        let run = try Self.pipeline(["stats"], inputs: Self.hostile, buckets: 3)
+        let missing = try GoldenTests.run(["dist", "merge", "stats"] + run.partials.dropFirst())
+        #expect(missing.status == 3)
+        #expect(missing.stdout.isEmpty)
+        #expect(missing.stderr.contains("a partial is missing"))
+        let copy = run.scratch.path("copy")
+        try FileManager.default.copyItem(atPath: run.partials[0], toPath: copy)
+        let twice = try GoldenTests.run(["dist", "merge", "stats"] + run.partials + [copy])
+        #expect(twice.status == 3)
+        #expect(twice.stderr.contains("given twice"))
+        let options = try GoldenTests.run(["dist", "merge", "stats", "--max-examples", "3"] + run.partials)
+        #expect(options.status == 2)
+        #expect(options.stderr.contains("other options"))
+        let format = try GoldenTests.run(["dist", "merge", "stats", "--format", "json", "--quiet"] + run.partials)
+        #expect(format.status == 3)
+        #expect(format.stdout.hasPrefix("{"))
+        let relative = try CLI.run(["dist", "partial", "stats", "--since", "-7d"], input: Data())
+        #expect(relative.status == 2)
+    }
+}
