@@ -77,11 +77,21 @@ struct DistEndToEndTests {
         return Run(merged: merged, partials: partials, scratch: scratch)
     }
 
-    /// The commands switched on, each in every format.
-    static let commands: [[String]] = [
-        ["stats"], ["stats", "--format", "json"], ["stats", "--max-examples", "3", "--format", "json"],
-        ["stats", "--where", "$os=iOS", "--since", "2026-09-02"],
+    /// The commands `atk dist` runs, as their first words.
+    static let switchedOn: [[String]] = [
+        ["stats"], ["elements", "verify"], ["elements", "top"], ["elements", "match"], ["elements", "drift"],
+        ["sessions"], ["retention"],
     ]
+
+    /// Every golden case of a command switched on (in each of its formats), and selections.
+    static let commands: [[String]] =
+        GoldenTests.perInput("INPUT").map { Array($0.arguments.dropLast()) }.filter { arguments in
+            switchedOn.contains { arguments.starts(with: $0) } && !arguments.contains("{out}")
+        } + [
+            ["stats", "--max-examples", "3", "--format", "json"],
+            ["stats", "--where", "$os=iOS", "--since", "2026-09-02"],
+            ["sessions", "--where", "$os=Android", "--until", "2026-09-03T12:00", "--format", "json"],
+        ]
 
     static let cases: [(command: [String], inputs: [String], buckets: Int)] =
         commands.flatMap { command in
@@ -93,6 +103,7 @@ struct DistEndToEndTests {
     @Test("the pipeline prints the single command's bytes and exit code", arguments: 0..<cases.count)
     func equalsSingle(_ index: Int) throws {
         let (command, inputs, buckets) = Self.cases[index]
+        #expect(Self.commands.count >= 2 * Self.switchedOn.count)
         let single = try GoldenTests.run(command + inputs)
         let run = try Self.pipeline(command, inputs: inputs, buckets: buckets)
         #expect(run.merged.stdout == single.stdout, "\(command) \(inputs) \(buckets) buckets")
@@ -134,7 +145,7 @@ struct DistEndToEndTests {
         #expect(shuffled.stdout == single.stdout)
     }
 
-    @Test("a missing partial, a partial given twice, other options or another command are refused")
+    @Test("a missing partial, a partial given twice, other options, another command or --identity stitched are refused")
     func refusals() throws {
         let run = try Self.pipeline(["stats"], inputs: Self.hostile, buckets: 3)
         let missing = try GoldenTests.run(["dist", "merge", "stats"] + run.partials.dropFirst())
@@ -154,5 +165,28 @@ struct DistEndToEndTests {
         #expect(format.stdout.hasPrefix("{"))
         let relative = try CLI.run(["dist", "partial", "stats", "--since", "-7d"], input: Data())
         #expect(relative.status == 2)
+        let stitched = try CLI.run(["dist", "partial", "sessions", "--identity", "stitched"], input: Data())
+        #expect(stitched.status == 2)
+        #expect(stitched.stderr.contains("--identity stitched"))
+        let text = try String(contentsOfFile: run.partials[0], encoding: .utf8)
+        let other = run.scratch.path("other")
+        try text.replacingOccurrences(of: "atk-partial 1 stats ", with: "atk-partial 1 sessions ")
+            .write(toFile: other, atomically: true, encoding: .utf8)
+        let command = try GoldenTests.run(["dist", "merge", "stats"] + run.partials.dropFirst() + [other])
+        #expect(command.status == 2)
+        #expect(command.stderr.contains("is of atk sessions"))
+        let unknown = try CLI.run(["dist", "partial", "funnel", "--steps", "A,B"], input: Data())
+        #expect(unknown.status == 2)
+    }
+
+    @Test("every dist subcommand has help that teaches, ARGS or not")
+    func help() throws {
+        for subcommand in ["manifest", "shard", "partial", "merge"] {
+            let help = try CLI.run(["dist", subcommand, "--help"])
+            #expect(help.status == 0)
+            #expect(help.stdout.contains("Examples:"), "\(subcommand)")
+            #expect(help.stdout.contains("Exit codes:"), "\(subcommand)")
+        }
+        #expect(try CLI.run(["dist", "--help"]).stdout.contains("elements verify"))
     }
 }

@@ -19,14 +19,21 @@ protocol DistributableCommand: ParsableCommand {
     func openDestination() throws -> Destination
     /// Prints the report of a finished analysis and throws the command's exit code.
     func finish(_ analysis: Analysis, reports: [FileReport], unreadable: Bool, to destination: Destination) throws
+    /// Throws a usage error for options a distributed run cannot honour (`--identity stitched`).
+    func checkDistributable() throws
+}
+
+extension DistributableCommand {
+    /// Every option can be distributed.
+    func checkDistributable() throws {}
 }
 
 extension DistributableCommand {
     /// The single run: resolve, open, read, report.
     func runSingle() throws {
+        var analysis = try makeAnalysis()
         let inputs = try input.resolve(writing: outputs)
         let destination = try openDestination()
-        var analysis = try makeAnalysis()
         let (reports, unreadable) = input.read(inputs, into: &analysis)
         try finish(analysis, reports: reports, unreadable: unreadable, to: destination)
     }

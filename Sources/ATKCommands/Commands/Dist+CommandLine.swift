@@ -5,7 +5,10 @@ import ArgumentParser
 /// would be, with the hash of the options that shape the partial state.
 struct DistCommandLine {
     /// The commands `atk dist` runs.
-    static let commands: [any DistributableCommand.Type] = [StatsCommand.self]
+    static let commands: [any DistributableCommand.Type] = [
+        StatsCommand.self, Elements.Verify.self, Elements.Top.self, Elements.Match.self, Elements.Drift.self,
+        SessionsCommand.self, RetentionCommand.self,
+    ]
 
     /// Their names as typed (`stats`, `elements verify`).
     static var supported: [String] { commands.map { $0.distName.replacingOccurrences(of: ".", with: " ") } }
@@ -35,6 +38,7 @@ struct DistCommandLine {
                 exit: CommandExit.usage)
         }
         self.command = command
+        try command.checkDistributable()
         let files = command.input.files
         if !filesAllowed && !files.isEmpty {
             throw CommandError(

@@ -29,16 +29,24 @@ extension Elements {
         @OptionGroup var outputOptions: OutputOptions<TextOrJSONFormat>
         @OptionGroup var identifiers: IdentifierOptions
 
-        func run() throws {
-            var finder = ElementDriftFinder(useRecordedIdentifiers: identifiers.recordedIdentifiers)
-            let inputs = try input.resolve(writing: outputOptions.outputs)
-            let output = try outputOptions.open()
-            let (reports, unreadable) = input.read(inputs, into: &finder)
-            let report = ElementsDriftReport(
-                finder: finder, drifts: finder.drifts, recordedIdentifiers: identifiers.recordedIdentifiers,
-                reports: reports)
-            try output.emit(report.render(outputOptions.format))
-            if unreadable { throw CommandExit.unreadableInput }
-        }
+        func run() throws { try runSingle() }
+    }
+}
+
+extension Elements.Drift: DistributableCommand {
+    var outputs: [(option: String, path: String)] { outputOptions.outputs }
+
+    func makeAnalysis() -> ElementDriftFinder {
+        ElementDriftFinder(useRecordedIdentifiers: identifiers.recordedIdentifiers)
+    }
+
+    func openDestination() throws -> ReportOutput { try outputOptions.open() }
+
+    func finish(_ finder: ElementDriftFinder, reports: [FileReport], unreadable: Bool, to output: ReportOutput) throws {
+        let report = ElementsDriftReport(
+            finder: finder, drifts: finder.drifts, recordedIdentifiers: identifiers.recordedIdentifiers,
+            reports: reports)
+        try output.emit(report.render(outputOptions.format))
+        if unreadable { throw CommandExit.unreadableInput }
     }
 }

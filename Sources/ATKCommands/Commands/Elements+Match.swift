@@ -34,29 +34,37 @@ extension Elements {
         @Option(help: ArgumentHelp("The visualized-autotrack config (JSON).", valueName: "FILE"))
         var config: String
 
-        func run() throws {
-            let data: Data
-            do {
-                data = try Data(contentsOf: URL(fileURLWithPath: config))
-            } catch {
-                throw CommandError(
-                    "cannot read \(config): \(error.localizedDescription)", exit: CommandExit.unreadableInput)
-            }
-            var counter: VisualEventCounter
-            do {
-                counter = try VisualEventCounter(
-                    configJSON: data, useRecordedIdentifiers: identifiers.recordedIdentifiers)
-            } catch {
-                throw CommandError("\(config): \(error.description)", exit: CommandExit.usage)
-            }
-            let inputs = try input.resolve(writing: outputOptions.outputs)
-            let output = try outputOptions.open()
-            let (reports, unreadable) = input.read(inputs, into: &counter)
-            let report = ElementsMatchReport(
-                counter: counter, config: config, recordedIdentifiers: identifiers.recordedIdentifiers, reports: reports
-            )
-            try output.emit(report.render(outputOptions.format))
-            if unreadable { throw CommandExit.unreadableInput }
+        func run() throws { try runSingle() }
+    }
+}
+
+extension Elements.Match: DistributableCommand {
+    var outputs: [(option: String, path: String)] { outputOptions.outputs }
+
+    func makeAnalysis() throws -> VisualEventCounter {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: config))
+        } catch {
+            throw CommandError(
+                "cannot read \(config): \(error.localizedDescription)", exit: CommandExit.unreadableInput)
         }
+        do {
+            return try VisualEventCounter(
+                configJSON: data, useRecordedIdentifiers: identifiers.recordedIdentifiers)
+        } catch {
+            throw CommandError("\(config): \(error.description)", exit: CommandExit.usage)
+        }
+    }
+
+    func openDestination() throws -> ReportOutput { try outputOptions.open() }
+
+    func finish(_ counter: VisualEventCounter, reports: [FileReport], unreadable: Bool, to output: ReportOutput) throws
+    {
+        let report = ElementsMatchReport(
+            counter: counter, config: config, recordedIdentifiers: identifiers.recordedIdentifiers, reports: reports
+        )
+        try output.emit(report.render(outputOptions.format))
+        if unreadable { throw CommandExit.unreadableInput }
     }
 }

@@ -39,17 +39,24 @@ extension Elements {
             try OptionRange.check("--top", top, in: OptionRange.count)
         }
 
-        func run() throws {
-            var table = ElementClickTable(
-                byPosition: byPosition, useRecordedIdentifiers: identifiers.recordedIdentifiers)
-            let inputs = try input.resolve(writing: outputOptions.outputs)
-            let output = try outputOptions.open()
-            let (reports, unreadable) = input.read(inputs, into: &table)
-            let report = ElementsTopReport(
-                table: table, rows: table.rows(limit: top == 0 ? nil : top), byPosition: byPosition,
-                recordedIdentifiers: identifiers.recordedIdentifiers, reports: reports)
-            try output.emit(report.render(outputOptions.format))
-            if unreadable { throw CommandExit.unreadableInput }
-        }
+        func run() throws { try runSingle() }
+    }
+}
+
+extension Elements.Top: DistributableCommand {
+    var outputs: [(option: String, path: String)] { outputOptions.outputs }
+
+    func makeAnalysis() -> ElementClickTable {
+        ElementClickTable(byPosition: byPosition, useRecordedIdentifiers: identifiers.recordedIdentifiers)
+    }
+
+    func openDestination() throws -> ReportOutput { try outputOptions.open() }
+
+    func finish(_ table: ElementClickTable, reports: [FileReport], unreadable: Bool, to output: ReportOutput) throws {
+        let report = ElementsTopReport(
+            table: table, rows: table.rows(limit: top == 0 ? nil : top), byPosition: byPosition,
+            recordedIdentifiers: identifiers.recordedIdentifiers, reports: reports)
+        try output.emit(report.render(outputOptions.format))
+        if unreadable { throw CommandExit.unreadableInput }
     }
 }

@@ -42,15 +42,21 @@ extension Elements {
             try OptionRange.check("--top-pairs", topPairs, in: OptionRange.count)
         }
 
-        func run() throws {
-            var verifier = ElementVerifier(maxExamples: maxExamples)
-            let inputs = try input.resolve(writing: outputOptions.outputs)
-            let output = try outputOptions.open()
-            let (reports, unreadable) = input.read(inputs, into: &verifier)
-            let report = ElementsVerifyReport(verifier: verifier, topPairs: topPairs, reports: reports)
-            try output.emit(report.render(outputOptions.format))
-            if unreadable { throw CommandExit.unreadableInput }
-            if verifier.hasFindings { throw CommandExit.findings }
-        }
+        func run() throws { try runSingle() }
+    }
+}
+
+extension Elements.Verify: DistributableCommand {
+    var outputs: [(option: String, path: String)] { outputOptions.outputs }
+
+    func makeAnalysis() -> ElementVerifier { ElementVerifier(maxExamples: maxExamples) }
+
+    func openDestination() throws -> ReportOutput { try outputOptions.open() }
+
+    func finish(_ verifier: ElementVerifier, reports: [FileReport], unreadable: Bool, to output: ReportOutput) throws {
+        let report = ElementsVerifyReport(verifier: verifier, topPairs: topPairs, reports: reports)
+        try output.emit(report.render(outputOptions.format))
+        if unreadable { throw CommandExit.unreadableInput }
+        if verifier.hasFindings { throw CommandExit.findings }
     }
 }
