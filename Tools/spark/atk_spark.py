@@ -249,7 +249,8 @@ def quoted(argv):
 
 
 def in_directory(directory, argv):
-    """A pipe command that runs argv in `directory`, so relative inputs open as on the driver.
+    """A pipe command that runs argv in `directory`, so relative inputs and option files (`--plan
+    plan.json`) open as on the driver.
 
     A relative program path (`./atk`, shipped with --files) is taken from where the task starts.
     """
@@ -330,7 +331,8 @@ def partials_on_spark(context, layout, command, lines, directory):
     )
     if partitions is not None and partitions < buckets:
         records = records.coalesce(partitions)
-    partials = records.pipe(quoted([atk, "dist", "partial", *command]), env=environment, checkCode=True)
+    partial = [atk, "dist", "partial", *command]
+    partials = records.pipe(in_directory(layout.executor_dir, partial), env=environment, checkCode=True)
     try:
         collected = partials.glom().collect()
     except Exception as error:  # Py4JJavaError, PySparkRuntimeError
