@@ -32,7 +32,14 @@ COMMANDS = [
     ["stats"],
     ["stats", "--format", "json"],
     ["stats", "--format", "json", "--since", "2026-09-03", "--where", "$app_version=2.4.0"],
+    ["sessions", "--breakdown", "$app_version", "--format", "json"],
+    ["retention", "--start", "$AppStart", "--return", "AddToCart", "--periods", "3", "--tz", "Asia/Shanghai"],
+    ["elements", "verify", "--format", "json"],
+    ["elements", "top", "--recorded-identifiers", "--by-position", "--top", "5"],
+    ["elements", "match", "--config", "Samples/visualized.json", "--format", "json"],
 ]
+# The command the retry, the coalescing and the command-line checks run.
+HEAVY = ["stats", "--format", "json", "--since", "2026-09-03", "--where", "$app_version=2.4.0"]
 BUCKETS = 8
 LOCAL = "local[2,2]"  # two cores; a task may fail once (local[N,F]: F attempts)
 CLUSTER = "local-cluster[2,1,1024]"  # two executor JVMs of one core and 1 GB
@@ -90,7 +97,7 @@ def check_mode(master, settings, atk, flaky, dump, expected, clock, extra_splits
             got = clock.step(label, lambda: on_spark(context, atk, command, dump, BUCKETS))
             expect_same(label, expected[tuple(command)], got)
         for buckets, partitions in extra_splits:
-            command = COMMANDS[-1]
+            command = HEAVY
             into = f", coalesced into {partitions} partitions" if partitions else ""
             label = f"{master} {' '.join(command)} (buckets {buckets}{into})"
             got = clock.step(label, lambda: on_spark(context, atk, command, dump, buckets, partitions))
@@ -99,7 +106,7 @@ def check_mode(master, settings, atk, flaky, dump, expected, clock, extra_splits
             marker = os.path.join(scratch, "failed-once")
             os.environ["ATK_FAIL_ONCE"] = marker
             try:
-                command = COMMANDS[-1]
+                command = HEAVY
                 label = f"{master} {' '.join(command)}, a partial task failing once"
                 got = clock.step(label, lambda: on_spark(context, flaky, command, dump, BUCKETS))
             finally:
@@ -147,7 +154,7 @@ def check_split(atk):
 
 def check_command_line(python, atk, dump, expected, clock):
     """The documented command line, as a process: stdout and exit code."""
-    command = COMMANDS[-1]
+    command = HEAVY
     driver = [python, os.path.join(HERE, "atk_spark.py"), "--master", "local[2]", "--buckets", "8", "--atk", atk, "--"]
 
     def run():
