@@ -159,7 +159,8 @@ clean:
 	rm -rf .build .build-fuzz
 
 # atk on Apache Spark, exact to the byte (Docs/distributed.md): PySpark from PyPI in a venv under
-# .build/, a headless JRE from Debian when java is missing, release atk; Tools/spark/dist_test.py
+# .build/, a headless JRE from Debian when java is missing, release atk (the atk product only);
+# Tools/spark/dist_test.py
 # checks local[2] and local-cluster[2,1,1024] against the single command on a hostile dump,
 # a retried task and a failing shard, and prints its times.
 SPARK_VENV := .build/spark-venv
@@ -172,7 +173,8 @@ spark-setup:
 	@[ -x $(SPARK_VENV)/bin/python ] || python3 -m venv $(SPARK_VENV)
 	@$(SPARK_VENV)/bin/python -c "import pyspark" 2>/dev/null || $(SPARK_VENV)/bin/pip install -q pyspark
 
-dist-test: release spark-setup
+dist-test: setup spark-setup
+	$(SWIFT) build -c release --product atk
 	$(SPARK_VENV)/bin/python Tools/spark/dist_test.py --atk $(RELEASE)
 
 # atk report's page in a real browser: headless Chromium (Debian chromium, installed when

@@ -102,6 +102,8 @@ def check_mode(master, settings, atk, flaky, dump, expected, clock, extra_splits
             label = f"{master} {' '.join(command)} (buckets {buckets}{into})"
             got = clock.step(label, lambda: on_spark(context, atk, command, dump, buckets, partitions))
             expect_same(label, expected[tuple(command)], got)
+        sys.stderr.write(f"dist-test: {master}: the task errors Spark logs next are the injected failures\n")
+        sys.stderr.flush()
         with tempfile.TemporaryDirectory() as scratch:
             marker = os.path.join(scratch, "failed-once")
             os.environ["ATK_FAIL_ONCE"] = marker
