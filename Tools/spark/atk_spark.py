@@ -205,26 +205,36 @@ class UsageError(Exception):
     """The command cannot run on Spark as given."""
 
 
-def command_and_inputs(atk, full_command):
-    """The command with its options, and its inputs; UsageError when there is no file to read."""
+class StepFailed(Exception):
+    """An atk step on the driver failed (it printed why); carries its exit code."""
+
+    def __init__(self, code):
+        super().__init__(f"exit {code}")
+        self.code = code
+
+
+def command_and_inputs(atk, full_command, stderr=None):
+    """The command with its options, and its inputs, checked before Spark runs anything.
+
+    Raises UsageError when there is no file to read, and StepFailed with atk's exit code (its
+    message on `stderr`) when `atk dist partial` refuses the command or its options: a usage
+    error exits 2 with the single command's message, not 4 after every task failed.
+    """
     command, inputs = split_command(command_tree(atk), full_command)
     if not inputs:
         raise UsageError("the command names no input: Spark reads files, not standard input")
     if "-" in inputs:
         raise UsageError("standard input (-) cannot be read on Spark: name files or directories")
+    check = subprocess.run(
+        [atk, "dist", "partial", *command], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=stderr
+    )
+    if check.returncode != 0:
+        raise StepFailed(check.returncode)
     return command, inputs
 
 
 class JobFailed(Exception):
     """The Spark job failed: a step failed on every attempt, or Spark itself did."""
-
-
-class StepFailed(Exception):
-    """A step on the driver (`atk dist manifest`) failed; carries its exit code."""
-
-    def __init__(self, code):
-        super().__init__(f"exit {code}")
-        self.code = code
 
 
 def manifest(atk, inputs, stderr):
@@ -366,9 +376,9 @@ def run(context, layout, full_command, stdout=None, stderr=None, timings=None):
     `timings`, when given, receives the seconds of the manifest and Spark stages and of the merge.
     """
     atk = layout.atk
-    command, inputs = command_and_inputs(atk, full_command)
     started = time.monotonic()
     try:
+        command, inputs = command_and_inputs(atk, full_command, stderr)
         lines = manifest(atk, inputs, stderr)
     except StepFailed as failure:
         return failure.code
@@ -392,6 +402,8 @@ def main(argv):
         command_and_inputs(atk, full_command)
     except UsageError as error:
         fail(str(error), USAGE)
+    except StepFailed as failure:
+        return failure.code
     context = spark_context(options.master, options.app_name, options.conf)
     try:
         sys.stdout.flush()

@@ -10,7 +10,8 @@ On a hostile generated dump (Tools/spark/make_dump.py) it checks, on `local[2,2]
   2 partitions and 1 bucket);
 - the documented command line itself (`atk_spark.py ... -- CMD`), run as a process;
 - a task whose partial step fails once is retried and the answer is still exact;
-- a shard step that fails on every attempt fails the job: exit 4, nothing on stdout.
+- a shard step that fails on every attempt fails the job: exit 4, nothing on stdout;
+- a usage error gives the single command's stdout, stderr and exit code (2), before any job.
 Prints each step's time and the total; exits 1 on the first mismatch, naming it.
 """
 
@@ -55,10 +56,13 @@ def single(atk, command, dump):
     return result.stdout, result.returncode
 
 
-def on_spark(context, atk, command, dump, buckets, partitions=None):
-    """The driver's stdout and exit code for the command, on an open SparkContext."""
+def on_spark(context, atk, command, dump, buckets, partitions=None, executor_atk=None):
+    """The driver's stdout and exit code for the command, on an open SparkContext.
+
+    `executor_atk` is what the tasks run (flaky_atk.sh); the driver's own steps run `atk`.
+    """
     with tempfile.TemporaryFile() as out:
-        layout = atk_spark.Layout(atk, buckets, partitions)
+        layout = atk_spark.Layout(atk, buckets, partitions, executor_atk=executor_atk)
         code = atk_spark.run(context, layout, [*command, dump], stdout=out, stderr=subprocess.DEVNULL)
         out.seek(0)
         return out.read(), code
@@ -96,6 +100,8 @@ def check_mode(master, settings, atk, flaky, dump, expected, clock, extra_splits
             label = f"{master} {' '.join(command)} (buckets {BUCKETS})"
             got = clock.step(label, lambda: on_spark(context, atk, command, dump, BUCKETS))
             expect_same(label, expected[tuple(command)], got)
+        if master == LOCAL:
+            check_usage_error(context, atk, dump, clock)
         for buckets, partitions in extra_splits:
             command = HEAVY
             into = f", coalesced into {partitions} partitions" if partitions else ""
@@ -110,7 +116,7 @@ def check_mode(master, settings, atk, flaky, dump, expected, clock, extra_splits
             try:
                 command = HEAVY
                 label = f"{master} {' '.join(command)}, a partial task failing once"
-                got = clock.step(label, lambda: on_spark(context, flaky, command, dump, BUCKETS))
+                got = clock.step(label, lambda: on_spark(context, atk, command, dump, BUCKETS, executor_atk=flaky))
             finally:
                 del os.environ["ATK_FAIL_ONCE"]
             if not os.path.isdir(marker):
@@ -119,17 +125,35 @@ def check_mode(master, settings, atk, flaky, dump, expected, clock, extra_splits
         os.environ["ATK_FAIL_ALWAYS"] = "shard"
         try:
             label = f"{master} stats, a shard step failing on every attempt"
-            clock.step(label, lambda: expect_job_failure(label, context, flaky, dump))
+            clock.step(label, lambda: expect_job_failure(label, context, atk, flaky, dump))
         finally:
             del os.environ["ATK_FAIL_ALWAYS"]
     finally:
         context.stop()
 
 
-def expect_job_failure(label, context, atk, dump):
+def check_usage_error(context, atk, dump, clock):
+    """A command atk refuses: the single command's stdout, stderr and exit code, before any job."""
+    command = ["retention", "--start", "A", "--return", "B", "--tz", "Mars/Olympus"]
+    single_run = subprocess.run([atk, *command, dump], capture_output=True)
+
+    def spark_run():
+        with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+            code = atk_spark.run(context, atk_spark.Layout(atk, BUCKETS), [*command, dump], stdout=out, stderr=err)
+            out.seek(0)
+            err.seek(0)
+            return out.read(), err.read(), code
+
+    label = f"{' '.join(command)} (a usage error)"
+    got = clock.step(label, spark_run)
+    if single_run.returncode != 2 or got != (single_run.stdout, single_run.stderr, single_run.returncode):
+        raise Mismatch(f"{label}: exit {got[2]} (single: {single_run.returncode}), stderr {got[1]!r}")
+
+
+def expect_job_failure(label, context, atk, flaky, dump):
     """The job must fail (JobFailed), never give a report."""
     try:
-        got = on_spark(context, atk, ["stats"], dump, BUCKETS)
+        got = on_spark(context, atk, ["stats"], dump, BUCKETS, executor_atk=flaky)
     except atk_spark.JobFailed as failure:
         if "dist shard" not in str(failure):
             raise Mismatch(f"{label}: the job failed for another reason: {failure}") from failure
