@@ -9,7 +9,8 @@ On a hostile generated dump (Tools/spark/make_dump.py) it checks, on `local[2,2]
   for byte, and exits with its exit code (8 buckets; on local[2,2] also 3 buckets coalesced into
   2 partitions and 1 bucket);
 - the documented command line itself (`atk_spark.py ... -- CMD`), run as a process;
-- a task whose partial step fails once is retried and the answer is still exact;
+- a task whose partial step, or shard step, fails once (having written some output) is retried
+  and the answer is still exact;
 - a shard step that fails on every attempt fails the job: exit 4, nothing on stdout;
 - a usage error gives the single command's stdout, stderr and exit code (2), before any job.
 Prints each step's time and the total; exits 1 on the first mismatch, naming it.
@@ -110,18 +111,8 @@ def check_mode(master, settings, atk, flaky, dump, expected, clock, extra_splits
             expect_same(label, expected[tuple(command)], got)
         sys.stderr.write(f"dist-test: {master}: the task errors Spark logs next are the injected failures\n")
         sys.stderr.flush()
-        with tempfile.TemporaryDirectory() as scratch:
-            marker = os.path.join(scratch, "failed-once")
-            os.environ["ATK_FAIL_ONCE"] = marker
-            try:
-                command = HEAVY
-                label = f"{master} {' '.join(command)}, a partial task failing once"
-                got = clock.step(label, lambda: on_spark(context, atk, command, dump, BUCKETS, executor_atk=flaky))
-            finally:
-                del os.environ["ATK_FAIL_ONCE"]
-            if not os.path.isdir(marker):
-                raise Mismatch(f"{label}: the failure was not injected")
-            expect_same(label, expected[tuple(command)], got)
+        for step in ("partial", "shard"):
+            check_retry(context, master, step, atk, flaky, dump, expected, clock)
         os.environ["ATK_FAIL_ALWAYS"] = "shard"
         try:
             label = f"{master} stats, a shard step failing on every attempt"
@@ -130,6 +121,21 @@ def check_mode(master, settings, atk, flaky, dump, expected, clock, extra_splits
             del os.environ["ATK_FAIL_ALWAYS"]
     finally:
         context.stop()
+
+
+def check_retry(context, master, step, atk, flaky, dump, expected, clock):
+    """A task whose `atk dist STEP` fails once, half its output written, is retried to the same bytes."""
+    with tempfile.TemporaryDirectory() as scratch:
+        marker = os.path.join(scratch, "failed-once")
+        os.environ.update(ATK_FAIL_ONCE=marker, ATK_FAIL_STEP=step)
+        try:
+            label = f"{master} {' '.join(HEAVY)}, a {step} task failing once"
+            got = clock.step(label, lambda: on_spark(context, atk, HEAVY, dump, BUCKETS, executor_atk=flaky))
+        finally:
+            del os.environ["ATK_FAIL_ONCE"], os.environ["ATK_FAIL_STEP"]
+        if not os.path.isdir(marker):
+            raise Mismatch(f"{label}: the failure was not injected")
+        expect_same(label, expected[tuple(HEAVY)], got)
 
 
 def check_usage_error(context, atk, dump, clock):
