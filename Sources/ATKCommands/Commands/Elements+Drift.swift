@@ -33,7 +33,7 @@ extension Elements {
     }
 }
 
-extension Elements.Drift: DistributableCommand {
+extension Elements.Drift: SingleAnalysisCommand {
     var outputs: [(option: String, path: String)] { outputOptions.outputs }
 
     func makeAnalysis() -> ElementDriftFinder {

@@ -38,7 +38,7 @@ extension Elements {
     }
 }
 
-extension Elements.Match: DistributableCommand {
+extension Elements.Match: SingleAnalysisCommand {
     var outputs: [(option: String, path: String)] { outputOptions.outputs }
 
     func makeAnalysis() throws -> VisualEventCounter {

@@ -43,7 +43,7 @@ extension Elements {
     }
 }
 
-extension Elements.Top: DistributableCommand {
+extension Elements.Top: SingleAnalysisCommand {
     var outputs: [(option: String, path: String)] { outputOptions.outputs }
 
     func makeAnalysis() -> ElementClickTable {

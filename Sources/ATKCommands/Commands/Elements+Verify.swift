@@ -46,7 +46,7 @@ extension Elements {
     }
 }
 
-extension Elements.Verify: DistributableCommand {
+extension Elements.Verify: SingleAnalysisCommand {
     var outputs: [(option: String, path: String)] { outputOptions.outputs }
 
     func makeAnalysis() -> ElementVerifier { ElementVerifier(maxExamples: maxExamples) }

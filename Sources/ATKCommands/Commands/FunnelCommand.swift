@@ -144,39 +144,44 @@ struct FunnelCommand: ParsableCommand {
         _ = try request()
     }
 
-    func run() throws {
+    func run() throws { try runSingle() }
+
+    /// Hands the runner the event funnel, the path funnel, or (`--rebuilt`) the navigation replay
+    /// whose rebuilt paths the path funnel counts.
+    func run<Runner: AnalysisRunner>(_ runner: inout Runner) throws {
         switch try request() {
         case .events(let configuration):
-            var analysis = try Self.usage { () throws(FunnelConfigurationError) in
+            let analysis = try Self.usage { () throws(FunnelConfigurationError) in
                 try EventFunnelAnalysis(configuration: configuration)
             }
-            let inputs = try input.resolve(writing: outputOptions.outputs)
-            let output = try outputOptions.open()
-            let (reports, unreadable) = input.read(inputs, into: &analysis)
-            try output.emit(EventFunnelReport(result: analysis.result(), reports: reports).render(outputOptions.format))
-            if unreadable { throw CommandExit.unreadableInput }
-        case .paths(var configuration, let files, let rebuilt):
-            var input = input
-            input.files = files
+            try runner.run(analysis) { analysis, reports, unreadable, output in
+                try output.emit(
+                    EventFunnelReport(result: analysis.result(), reports: reports).render(outputOptions.format))
+                if unreadable { throw CommandExit.unreadableInput }
+            }
+        case .paths(var configuration, _, let rebuilt):
             let navigation = try rebuilt.map(rebuiltConfig)
             if let navigation {
                 configuration.conversionEvent = navigation.conversion
                 configuration.pathProperty = navigation.pathProperty
             }
-            var analysis = PathFunnelAnalysis(configuration: configuration)
-            let inputs = try input.resolve(writing: outputOptions.outputs)
-            let output = try outputOptions.open()
-            let (reports, unreadable): ([FileReport], Bool)
-            if let navigation {
-                var replay = NavigationAnalysis(config: navigation, maxExamples: maxExamples)
-                (reports, unreadable) = input.read(inputs, into: &replay)
-                analysis.count(replay.replay())
-            } else {
-                (reports, unreadable) = input.read(inputs, into: &analysis)
+            let funnel = PathFunnelAnalysis(configuration: configuration)
+            let emit = {
+                (analysis: PathFunnelAnalysis, reports: [FileReport], unreadable: Bool, output: ReportOutput) in
+                try output.emit(
+                    PathFunnelReport(result: analysis.result(top: top), reports: reports).render(outputOptions.format))
+                if unreadable { throw CommandExit.unreadableInput }
             }
-            try output.emit(
-                PathFunnelReport(result: analysis.result(top: top), reports: reports).render(outputOptions.format))
-            if unreadable { throw CommandExit.unreadableInput }
+            if let navigation {
+                try runner.run(NavigationAnalysis(config: navigation, maxExamples: maxExamples)) {
+                    replay, reports, unreadable, output in
+                    var analysis = funnel
+                    analysis.count(replay.replay())
+                    try emit(analysis, reports, unreadable, output)
+                }
+            } else {
+                try runner.run(funnel, report: emit)
+            }
         }
     }
 
@@ -313,4 +318,18 @@ struct FunnelCommand: ParsableCommand {
             throw ValidationError([context(), error.description].compactMap { $0 }.joined(separator: ": "))
         }
     }
+}
+
+extension FunnelCommand: DistributableCommand {
+    var outputs: [(option: String, path: String)] { outputOptions.outputs }
+
+    /// The dump arguments; with `--path`, the positional arguments after the patterns.
+    func readInput() throws -> InputOptions {
+        guard case .paths(_, let files, _) = try request() else { return input }
+        var input = input
+        input.files = files
+        return input
+    }
+
+    func openDestination() throws -> ReportOutput { try outputOptions.open() }
 }

@@ -153,26 +153,34 @@ struct ImpressionsCommand: ParsableCommand {
         return options
     }
 
-    func run() throws {
-        let options = try options()
-        var collector = ImpressionCollector(options: options)
-        let inputs = try input.resolve(writing: outputOptions.outputs)
-        let output = try outputOptions.open()
-        let (reports, unreadable) = input.read(inputs, into: &collector)
-        let report = collector.report()
-        try output.emit(
-            ImpressionsReport(
-                result: report, options: options, events: collector.events,
-                malformedExamples: collector.malformedExamples, reports: reports
-            ).render(outputOptions.format))
-        if unreadable { throw CommandExit.unreadableInput }
-        if failed(report) { throw CommandExit.findings }
-    }
+    func run() throws { try runSingle() }
 
     /// Whether a rate is above its limit.
     func failed(_ report: ImpressionReport) -> Bool {
         if let limit = maxDuplicateRate, let rate = report.summary.duplicateRate, rate > limit { return true }
         if let limit = maxMissingRate, let rate = report.summary.missingRate, rate > limit { return true }
         return false
+    }
+}
+
+extension ImpressionsCommand: SingleAnalysisCommand {
+    var outputs: [(option: String, path: String)] { outputOptions.outputs }
+
+    func makeAnalysis() throws -> ImpressionCollector { ImpressionCollector(options: try options()) }
+
+    func openDestination() throws -> ReportOutput { try outputOptions.open() }
+
+    func finish(_ collector: ImpressionCollector, reports: [FileReport], unreadable: Bool, to output: ReportOutput)
+        throws
+    {
+        var collector = collector
+        let report = collector.report()
+        try output.emit(
+            ImpressionsReport(
+                result: report, options: try options(), events: collector.events,
+                malformedExamples: collector.malformedExamples, reports: reports
+            ).render(outputOptions.format))
+        if unreadable { throw CommandExit.unreadableInput }
+        if failed(report) { throw CommandExit.findings }
     }
 }

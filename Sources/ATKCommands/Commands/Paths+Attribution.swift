@@ -39,17 +39,25 @@ extension Paths {
             try OptionRange.check("--max-examples", maxExamples, in: OptionRange.count)
         }
 
-        func run() throws {
-            let config = try navigation.load()
-            let inputs = try input.resolve(writing: outputOptions.outputs)
-            let output = try outputOptions.open()
-            var analysis = NavigationAnalysis(config: config, maxExamples: maxExamples)
-            let (reports, unreadable) = input.read(inputs, into: &analysis)
-            let attribution = PathAttribution(replay: analysis.replay())
-            try output.emit(
-                PathsAttributionReport(attribution: attribution, top: top, reports: reports).render(
-                    outputOptions.format))
-            if unreadable { throw CommandExit.unreadableInput }
-        }
+        func run() throws { try runSingle() }
+    }
+}
+
+extension Paths.Attribution: SingleAnalysisCommand {
+    var outputs: [(option: String, path: String)] { outputOptions.outputs }
+
+    func makeAnalysis() throws -> NavigationAnalysis {
+        NavigationAnalysis(config: try navigation.load(), maxExamples: maxExamples)
+    }
+
+    func openDestination() throws -> ReportOutput { try outputOptions.open() }
+
+    func finish(_ analysis: NavigationAnalysis, reports: [FileReport], unreadable: Bool, to output: ReportOutput) throws
+    {
+        let attribution = PathAttribution(replay: analysis.replay())
+        try output.emit(
+            PathsAttributionReport(attribution: attribution, top: top, reports: reports).render(
+                outputOptions.format))
+        if unreadable { throw CommandExit.unreadableInput }
     }
 }

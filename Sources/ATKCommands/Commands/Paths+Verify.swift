@@ -37,17 +37,25 @@ extension Paths {
             try OptionRange.check("--max-examples", maxExamples, in: OptionRange.count)
         }
 
-        func run() throws {
-            let config = try navigation.load()
-            let inputs = try input.resolve(writing: outputOptions.outputs)
-            let output = try outputOptions.open()
-            var analysis = NavigationAnalysis(config: config, maxExamples: maxExamples)
-            let (reports, unreadable) = input.read(inputs, into: &analysis)
-            let verification = PathVerification(replay: analysis.replay(), maxExamples: maxExamples)
-            try output.emit(
-                PathsVerifyReport(verification: verification, reports: reports).render(outputOptions.format))
-            if unreadable { throw CommandExit.unreadableInput }
-            if verification.hasMismatches { throw CommandExit.findings }
-        }
+        func run() throws { try runSingle() }
+    }
+}
+
+extension Paths.Verify: SingleAnalysisCommand {
+    var outputs: [(option: String, path: String)] { outputOptions.outputs }
+
+    func makeAnalysis() throws -> NavigationAnalysis {
+        NavigationAnalysis(config: try navigation.load(), maxExamples: maxExamples)
+    }
+
+    func openDestination() throws -> ReportOutput { try outputOptions.open() }
+
+    func finish(_ analysis: NavigationAnalysis, reports: [FileReport], unreadable: Bool, to output: ReportOutput) throws
+    {
+        let verification = PathVerification(replay: analysis.replay(), maxExamples: maxExamples)
+        try output.emit(
+            PathsVerifyReport(verification: verification, reports: reports).render(outputOptions.format))
+        if unreadable { throw CommandExit.unreadableInput }
+        if verification.hasMismatches { throw CommandExit.findings }
     }
 }

@@ -98,7 +98,7 @@ struct RetentionCommand: ParsableCommand {
     }
 }
 
-extension RetentionCommand: DistributableCommand {
+extension RetentionCommand: SingleAnalysisCommand {
     var outputs: [(option: String, path: String)] { outputOptions.outputs }
 
     func makeAnalysis() throws -> RetentionAnalysis { try makeAnalysis(persons: nil) }

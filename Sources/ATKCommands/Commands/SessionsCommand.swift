@@ -70,7 +70,7 @@ struct SessionsCommand: ParsableCommand {
     }
 }
 
-extension SessionsCommand: DistributableCommand {
+extension SessionsCommand: SingleAnalysisCommand {
     var outputs: [(option: String, path: String)] { outputOptions.outputs }
 
     func makeAnalysis() throws -> SessionAnalysis { try makeAnalysis(persons: nil) }

@@ -34,7 +34,7 @@ struct StatsCommand: ParsableCommand {
     func run() throws { try runSingle() }
 }
 
-extension StatsCommand: DistributableCommand {
+extension StatsCommand: SingleAnalysisCommand {
     var outputs: [(option: String, path: String)] { outputOptions.outputs }
 
     func makeAnalysis() -> StatsCollector { StatsCollector(maxExamples: maxExamples) }
