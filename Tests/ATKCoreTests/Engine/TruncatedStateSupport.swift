@@ -24,3 +24,33 @@ func expectTruncatedStatesThrow<A: DistributableAnalysis>(
         ) { try partial.decodeState(from: &reader) }
     }
 }
+
+/// Checks that `analysis`'s partial state with one byte changed (at up to 256 places spread
+/// over it, each to three values) never traps: it is refused, or it reads back into a partial
+/// that merges and finishes (`finish` runs on it); and that some of the changes are refused.
+func expectChangedStatesNeverTrap<A: DistributableAnalysis, R>(
+    _ analysis: A, sourceLocation: SourceLocation = #_sourceLocation, _ finish: (A) -> R
+) {
+    var writer = StateWriter()
+    analysis.encodeState(to: &writer)
+    let bytes = writer.bytes
+    var refused = 0
+    for place in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 256)) {
+        for value in [bytes[place] ^ 1, 0xFF, 0] where value != bytes[place] {
+            var changed = bytes
+            changed[place] = value
+            var reader = StateReader(changed)
+            var partial = analysis.makePartial()
+            do {
+                try partial.decodeState(from: &reader)
+            } catch {
+                refused += 1
+                continue
+            }
+            var merged = analysis.makePartial()
+            merged.merge(partial)
+            _ = finish(merged)
+        }
+    }
+    #expect(refused > 0, "no changed state was refused", sourceLocation: sourceLocation)
+}

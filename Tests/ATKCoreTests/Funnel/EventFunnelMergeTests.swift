@@ -169,6 +169,8 @@ struct EventFunnelMergeTests {
     func damagedState(mode: FunnelMode) throws {
         let prototype = try Self.breakdownAndExclusion(mode: mode, unit: .users)
         // Merged partials: the state holds several user tables.
-        try expectTruncatedStatesThrow(LineFeed.feed(Self.bytes, partitions: 3, prototype: prototype))
+        let merged = LineFeed.feed(Self.bytes, partitions: 3, prototype: prototype)
+        try expectTruncatedStatesThrow(merged)
+        expectChangedStatesNeverTrap(merged, Self.summary)
     }
 }

@@ -117,7 +117,9 @@ struct PathFunnelMergeTests {
             $0.pattern = try PathPattern(parsing: "DL_HOME>DL_PDP", strict: false)
             $0.entityNode = "DL_HOME"
         }
-        try expectTruncatedStatesThrow(LineFeed.feed(Self.bytes, partitions: 3, prototype: prototype))
+        let merged = LineFeed.feed(Self.bytes, partitions: 3, prototype: prototype)
+        try expectTruncatedStatesThrow(merged)
+        expectChangedStatesNeverTrap(merged, Self.summary)
         // A state of another pattern names other steps.
         var writer = StateWriter()
         LineFeed.feed(Self.bytes, partitions: 1, prototype: prototype).encodeState(to: &writer)

@@ -43,7 +43,9 @@ struct RetentionMergeTests {
 
     @Test("a damaged state is refused, never trapped on")
     func damagedState() throws {
-        try expectTruncatedStatesThrow(try RetentionAnalysisTests.analysis(Self.lines, zone: "Asia/Shanghai"))
+        let analysis = try RetentionAnalysisTests.analysis(Self.lines, zone: "Asia/Shanghai")
+        try expectTruncatedStatesThrow(analysis)
+        expectChangedStatesNeverTrap(analysis, Self.projection)
         // Cohorts of another number of periods are another configuration's.
         var writer = StateWriter()
         try RetentionAnalysisTests.analysis(Self.lines, periods: 3).encodeState(to: &writer)

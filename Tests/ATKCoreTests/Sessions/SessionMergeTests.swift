@@ -55,5 +55,6 @@ struct SessionMergeTests {
         var analysis = Self.handMadePrototype()
         _ = LineFeed.feed(Array((Self.lines.joined(separator: "\n") + "\n").utf8), into: &analysis)
         try expectTruncatedStatesThrow(analysis)
+        expectChangedStatesNeverTrap(analysis, Self.projection)
     }
 }
