@@ -1,8 +1,7 @@
 import ATKCore
 import Testing
 
-/// Checks that `analysis`'s partial state reads back whole and writes the same bytes again (a
-/// partial read back can be written on, as a tree of merges does), and that the bytes cut short
+/// Checks that `analysis`'s partial state reads back whole, and that the same bytes cut short
 /// anywhere (every cut for small states, about 2,000 evenly spread for larger ones, always the
 /// last byte) make ``DistributableAnalysis/decodeState(from:)`` throw instead of trapping.
 func expectTruncatedStatesThrow<A: DistributableAnalysis>(
@@ -15,9 +14,6 @@ func expectTruncatedStatesThrow<A: DistributableAnalysis>(
     var copy = analysis.makePartial()
     try copy.decodeState(from: &whole)
     try whole.expectEnd()
-    var again = StateWriter()
-    copy.encodeState(to: &again)
-    #expect(again.bytes == bytes, "the state read back writes other bytes", sourceLocation: sourceLocation)
     let cuts = Set(stride(from: 0, to: bytes.count, by: max(1, bytes.count / 2000))).union([bytes.count - 1])
     for cut in cuts.sorted() where cut >= 0 {
         var reader = StateReader(Array(bytes.prefix(cut)))
@@ -57,4 +53,19 @@ func expectChangedStatesNeverTrap<A: DistributableAnalysis, R>(
         }
     }
     #expect(refused > 0, "no changed state was refused", sourceLocation: sourceLocation)
+}
+
+/// Checks that `analysis`'s partial state, read back, writes the same bytes again: a partial read
+/// back can be merged and written on, as a tree of merges (Spark's `treeReduce`) does.
+func expectStateReadsBackToItsBytes<A: DistributableAnalysis>(
+    _ analysis: A, sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+    var writer = StateWriter()
+    analysis.encodeState(to: &writer)
+    var reader = StateReader(writer.bytes)
+    var copy = analysis.makePartial()
+    try copy.decodeState(from: &reader)
+    var again = StateWriter()
+    copy.encodeState(to: &again)
+    #expect(again.bytes == writer.bytes, "the state read back writes other bytes", sourceLocation: sourceLocation)
 }

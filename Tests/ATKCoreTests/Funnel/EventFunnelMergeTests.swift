@@ -171,6 +171,7 @@ struct EventFunnelMergeTests {
         // Merged partials: the state holds several user tables.
         let merged = LineFeed.feed(Self.bytes, partitions: 3, prototype: prototype)
         try expectTruncatedStatesThrow(merged)
+        try expectStateReadsBackToItsBytes(merged)
         expectChangedStatesNeverTrap(merged, Self.summary)
     }
 }

@@ -119,6 +119,7 @@ struct PathFunnelMergeTests {
         }
         let merged = LineFeed.feed(Self.bytes, partitions: 3, prototype: prototype)
         try expectTruncatedStatesThrow(merged)
+        try expectStateReadsBackToItsBytes(merged)
         expectChangedStatesNeverTrap(merged, Self.summary)
         // A state of another pattern names other steps.
         var writer = StateWriter()

@@ -45,6 +45,7 @@ struct RetentionMergeTests {
     func damagedState() throws {
         let analysis = try RetentionAnalysisTests.analysis(Self.lines, zone: "Asia/Shanghai")
         try expectTruncatedStatesThrow(analysis)
+        try expectStateReadsBackToItsBytes(analysis)
         expectChangedStatesNeverTrap(analysis, Self.projection)
         // Cohorts of another number of periods are another configuration's.
         var writer = StateWriter()

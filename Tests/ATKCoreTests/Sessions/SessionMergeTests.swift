@@ -55,6 +55,7 @@ struct SessionMergeTests {
         var analysis = Self.handMadePrototype()
         _ = LineFeed.feed(Array((Self.lines.joined(separator: "\n") + "\n").utf8), into: &analysis)
         try expectTruncatedStatesThrow(analysis)
+        try expectStateReadsBackToItsBytes(analysis)
         expectChangedStatesNeverTrap(analysis, Self.projection)
     }
 }
