@@ -26,21 +26,21 @@ public struct EventFunnelAnalysis: MergeableAnalysis {
     let engine: FunnelEngine
     private var matcher: FunnelStepMatcher
     private let keepsUnmatched: Bool
-    private var users: FunnelUserTable
+    var users: FunnelUserTable
     /// The user tables of the partials merged into this one, disjoint from `users` and from
     /// each other.
-    private var mergedUsers: [FunnelUserTable] = []
-    private var malformed: MalformedExamples
+    var mergedUsers: [FunnelUserTable] = []
+    var malformed: MalformedExamples
 
     /// Events read (lines that parsed as JSON objects).
-    public private(set) var events = 0
+    public internal(set) var events = 0
     /// Rows that matched at least one step.
-    public private(set) var matchedEvents = 0
+    public internal(set) var matchedEvents = 0
     /// Rows that matched an exclusion.
-    public private(set) var exclusionEvents = 0
+    public internal(set) var exclusionEvents = 0
     /// Events that match a step or an exclusion but are no row: not track-type, no integer
     /// `time`, or no key.
-    public private(set) var skippedEvents = 0
+    public internal(set) var skippedEvents = 0
 
     /// - Throws: `FunnelConfigurationError` for a negative window (steps are checked by `FunnelSteps`).
     public init(configuration: EventFunnelConfiguration) throws(FunnelConfigurationError) {

@@ -7,20 +7,23 @@ import ATKFunnel
 /// keeps them side by side and ``EventFunnelAnalysis/result()`` runs the engine over each.
 struct FunnelUserTable {
     private var keys = Interner(capacity: 4096)
+    /// Users read back from a partial state (``decodeState(from:)``), whose keys are not kept:
+    /// such a table is merged and run, never fed again.
+    var restoredUsers = 0
     /// Step masks (0: unmatched, strict-order mode only).
-    private var stepEvents = UserEventLists()
-    private var exclusions = UserEventLists()
+    var stepEvents = UserEventLists()
+    var exclusions = UserEventLists()
     /// Step-1 events' breakdown values (bit patterns of ids into ``breakdownValues``, -1:
     /// missing), in input order.
-    private var starts = UserEventLists()
+    var starts = UserEventLists()
     /// Strict-order mode counting users: per user the earliest step-1 time so far and the
     /// earliest unmatched time after it (`Int64.max`: none), which is all a later unmatched event
     /// can matter by; earlier unmatched events go to `stepEvents`.
     private var earliestStepOne: [Int64] = []
-    private var earliestUnmatchedAbove: [Int64] = []
+    var earliestUnmatchedAbove: [Int64] = []
     private let foldsUnmatched: Bool
     /// The breakdown values of this table's step-1 events.
-    private(set) var breakdownValues = Interner(capacity: 64)
+    var breakdownValues = Interner(capacity: 64)
 
     /// - Parameter foldsUnmatched: strict-order mode counting users: keep of the unmatched events
     ///   after a user's earliest step-1 event only the earliest.
@@ -28,8 +31,8 @@ struct FunnelUserTable {
         self.foldsUnmatched = foldsUnmatched
     }
 
-    /// Distinct user keys.
-    var count: Int { keys.count }
+    /// Distinct user keys (and users read back from a partial state).
+    var count: Int { keys.count + restoredUsers }
 
     /// The index of the user with key `key`, adding a new one.
     mutating func user(_ key: UnsafeRawBufferPointer) -> Int {

@@ -29,34 +29,34 @@ public struct PathFunnelAnalysis: MergeableAnalysis {
     /// What is counted.
     public let configuration: Configuration
     private let conversionName: [UInt8]
-    private var reader = ActionPathReader()
+    var reader = ActionPathReader()
     private let compiledPattern: CompiledPathPattern?
     private let entityNode: Int32?
-    private var users = Interner(capacity: 4096)
-    private var pathKeys = Interner(capacity: 256)
-    private var pathNodes: [[Int32]] = []
-    private var pathConversions: [Int] = []
-    private var pathUsers: [Set<Int32>] = []
+    var users = Interner(capacity: 4096)
+    var pathKeys = Interner(capacity: 256)
+    var pathNodes: [[Int32]] = []
+    var pathConversions: [Int] = []
+    var pathUsers: [Set<Int32>] = []
     /// Each path's first conversion: paths whose names join to the same text rank by it.
-    private var pathFirstSeen: [LineLocation] = []
-    private var edges: [UInt64: Int] = [:]
-    private var stepConversions: [Int]
-    private var stepUsers: [Set<Int32>]
-    private var entityConversions: [Int32: Int] = [:]
-    private var entityUsers: [Int32: Set<Int32>] = [:]
-    private var malformed: MalformedExamples
+    var pathFirstSeen: [LineLocation] = []
+    var edges: [UInt64: Int] = [:]
+    var stepConversions: [Int]
+    var stepUsers: [Set<Int32>]
+    var entityConversions: [Int32: Int] = [:]
+    var entityUsers: [Int32: Set<Int32>] = [:]
+    var malformed: MalformedExamples
     /// The malformed examples of a replay fed to ``count(_:)``.
-    private var replayMalformed: [MalformedExamples.Example] = []
-    private var invalidLines: [LineLocation] = []
+    var replayMalformed: [MalformedExamples.Example] = []
+    var invalidLines: [LineLocation] = []
 
     /// Events read.
-    public private(set) var events = 0
+    public internal(set) var events = 0
     /// Conversion events.
-    public private(set) var conversions = 0
+    public internal(set) var conversions = 0
     /// Conversions whose path is absent, null or empty.
-    public private(set) var withoutPath = 0
+    public internal(set) var withoutPath = 0
     /// Conversions whose path is present but in neither form.
-    public private(set) var invalidPath = 0
+    public internal(set) var invalidPath = 0
 
     /// An analysis that has read nothing yet.
     public init(configuration: Configuration) {

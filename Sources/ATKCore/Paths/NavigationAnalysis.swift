@@ -17,13 +17,13 @@ public struct NavigationAnalysis: MergeableAnalysis {
     public let config: NavigationConfig
     private let conversionName: [UInt8]
     private var reader = ActionPathReader()
-    private var table = NavigationUserTable()
+    var table = NavigationUserTable()
     /// The tables of the partials merged into this one, disjoint from `table` and each other.
-    private var mergedTables: [NavigationUserTable] = []
+    var mergedTables: [NavigationUserTable] = []
     private let maxExamples: Int
-    private var malformed: MalformedExamples
-    private var events = 0
-    private var unplacedEvents = 0
+    var malformed: MalformedExamples
+    var events = 0
+    var unplacedEvents = 0
 
     /// An analysis that has read nothing; `maxExamples` malformed lines are kept.
     public init(config: NavigationConfig, maxExamples: Int = 10) {

@@ -8,7 +8,7 @@ import Foundation
 /// A ``DumpValidator`` holds one when its request has a plan.
 public struct PlanLineCheck {
     /// The plan, with its per-event tallies so far.
-    public private(set) var checker: PlanChecker
+    public internal(set) var checker: PlanChecker
     /// Registry index of each rule, in `PlanChecker.Rule.allCases` order.
     private let ruleIndices: [Int]
 

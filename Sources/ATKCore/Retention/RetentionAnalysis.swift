@@ -13,17 +13,17 @@ public struct RetentionAnalysis: MergeableAnalysis {
     /// The configuration.
     public let configuration: RetentionConfiguration
     /// Lines that were JSON objects.
-    public private(set) var events = 0
+    public internal(set) var events = 0
     /// Start or return events left out: no string `distinct_id`, no integer `time`, or a time whose
     /// period is beyond ±2³¹.
-    public private(set) var skippedEvents = 0
+    public internal(set) var skippedEvents = 0
     /// `stitched` when users are persons, `raw` when they are `distinct_id`s.
     public var identity: IdentityMode { persons == nil ? .raw : .stitched }
     /// The first malformed lines.
     public var malformedExamples: [MalformedExamples.Example] { malformed.examples }
 
     private var matcher: FunnelStepMatcher
-    private var malformed: MalformedExamples
+    var malformed: MalformedExamples
     private let maxExamples: Int
     private var users = Interner(capacity: 4096)
     /// With stitched identities: the persons, whose keys replace the `distinct_id`s.
@@ -32,7 +32,7 @@ public struct RetentionAnalysis: MergeableAnalysis {
     private var starts = Set<UInt64>()
     private var returns = Set<UInt64>()
     /// Cohorts of partials merged into this one, by period (their users are disjoint from ours).
-    private var merged: [Int64: RetentionCohort] = [:]
+    var merged: [Int64: RetentionCohort] = [:]
 
     /// - Parameters:
     ///   - configuration: the events, the calendar and the number of periods.

@@ -3,9 +3,9 @@ import ATKFunnel
 /// How far durations the SDK sent (`event_duration`) are from the ones event times give.
 public struct DurationDifferences: Sendable, Equatable {
     /// Durations compared.
-    public private(set) var compared = 0
+    public internal(set) var compared = 0
     /// |SDK − event-time| per comparison, in ms, in no particular order.
-    private var differences: [Int64] = []
+    var differences: [Int64] = []
 
     /// None compared yet.
     public init() {}

@@ -11,15 +11,15 @@ public struct SessionAnalysis: MergeableAnalysis {
     /// The configuration.
     public let configuration: SessionConfiguration
     /// Lines that were JSON objects.
-    public private(set) var events = 0
+    public internal(set) var events = 0
     /// `track` events left out: no string `distinct_id` or no integer `time`.
-    public private(set) var skippedEvents = 0
+    public internal(set) var skippedEvents = 0
     /// `stitched` when users are persons, `raw` when they are `distinct_id`s.
     public var identity: IdentityMode { persons == nil ? .raw : .stitched }
     /// The first malformed lines.
     public var malformedExamples: [MalformedExamples.Example] { malformed.examples }
 
-    private var malformed: MalformedExamples
+    var malformed: MalformedExamples
     private var users = Interner(capacity: 4096)
     /// With stitched identities: the persons, whose keys replace the `distinct_id`s.
     private let persons: IdentityGraph?
@@ -28,7 +28,7 @@ public struct SessionAnalysis: MergeableAnalysis {
     private var lists = UserEventLists()
     private var details = ChunkedBuffer<SessionEvent>()
     /// The totals of partials merged into this one (their users are disjoint from ours).
-    private var merged = SessionTotals()
+    var merged = SessionTotals()
 
     /// - Parameters:
     ///   - configuration: the gap and the breakdown.

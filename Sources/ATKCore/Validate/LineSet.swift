@@ -3,7 +3,7 @@
 /// Lets findings made after the whole dump was read (lifecycle, type conflicts) tell whether
 /// their line was already counted among the lines with warnings.
 struct LineSet {
-    private var words: [[UInt64]] = []
+    var words: [[UInt64]] = []
 
     /// Inserts `location`; returns true when it was not in the set.
     ///

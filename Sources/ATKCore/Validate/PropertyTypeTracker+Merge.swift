@@ -1,6 +1,6 @@
 extension PropertyTypeTracker {
     /// What is kept of one property's values of one type, in the form both sides of a merge share.
-    private struct TypeLines {
+    struct TypeLines {
         var count = 0
         /// Lines in input order, with their shown value for the first `keep`.
         var listed: [(seen: Seen, shown: String?)] = []
@@ -11,7 +11,7 @@ extension PropertyTypeTracker {
     }
 
     /// What is kept of one property, type by type.
-    private struct NameLines {
+    struct NameLines {
         var first: Int8 = -1
         var firstAt = ValidationFindings.unseen
         var types = [TypeLines](repeating: TypeLines(), count: ValueType.allCases.count)
@@ -54,7 +54,7 @@ extension PropertyTypeTracker {
     }
 
     /// Property `name`'s lines, with event ids and breakdown values renumbered.
-    private func lines(of name: Int, event: (Int32) -> Int32, breakdown: (Int32) -> Int32) -> NameLines {
+    func lines(of name: Int, event: (Int32) -> Int32, breakdown: (Int32) -> Int32) -> NameLines {
         var result = NameLines()
         guard name < firstType.count, firstType[name] >= 0 else { return result }
         let first = Int(firstType[name])
@@ -134,7 +134,7 @@ extension PropertyTypeTracker {
     }
 
     /// Replaces every property's state with `names` (indexed by property id).
-    private mutating func rebuild(from names: [NameLines]) {
+    mutating func rebuild(from names: [NameLines]) {
         firstType = names.map(\.first)
         firstAt = names.map(\.firstAt)
         firstCount = names.map { $0.first >= 0 ? $0.types[Int($0.first)].count : 0 }

@@ -120,4 +120,55 @@ struct EventFunnelMergeTests {
         }
         expectMergesExactly(inputs, prototype: byVersion, Self.summary)
     }
+
+    static func breakdownAndExclusion(mode: FunnelMode, unit: FunnelCountingUnit) throws -> EventFunnelAnalysis {
+        try Self.analysis(steps: "A,B,C", window: "10ms", mode: mode, unit: unit) {
+            $0.steps = try FunnelSteps(steps: $0.steps.steps, exclusions: [StepSpec.parse("X[k!=no]")])
+            $0.breakdownProperty = "src"
+            $0.breakdownLimit = 3
+        }
+    }
+
+    @Test("partials written to bytes and read back merge exactly (atk dist)", arguments: modes)
+    func throughState(mode: FunnelMode) throws {
+        for unit in [FunnelCountingUnit.users, .conversions] {
+            try expectDistributesExactly(
+                Self.bytes, prototype: try Self.breakdownAndExclusion(mode: mode, unit: unit), Self.summary)
+        }
+        let byDevice = try Self.analysis(steps: "A,B,C", window: "20ms", mode: mode, unit: .users) {
+            $0.userProperty = "device"
+            $0.breakdownProperty = "src"
+        }
+        try expectDistributesExactly(Self.bytes, prototype: byDevice, Self.summary)
+    }
+
+    @Test("generated dumps written to bytes and read back merge exactly (atk dist)")
+    func generatedThroughState() throws {
+        let inputs = try generatedInputs(files: 3)
+        let runs: [(FunnelMode, FunnelCountingUnit)] = [
+            ([], .users), ([], .conversions), (.strictOrder, .users), (.strictOrder, .conversions),
+            ([.strictDeduplication, .strictIncrease], .users),
+        ]
+        for (mode, unit) in runs {
+            let prototype = try Self.analysis(
+                steps: "$AppViewScreen,$AppClick,AddToCart", window: "10m", mode: mode, unit: unit
+            ) {
+                $0.breakdownProperty = "$screen_name"
+                $0.breakdownLimit = 4
+                $0.maxExamples = 3
+            }
+            try expectDistributesExactly(inputs, prototype: prototype, Self.summary)
+        }
+        let byVersion = try Self.analysis(steps: "$AppStart,$AppViewScreen", window: "1h", mode: [], unit: .users) {
+            $0.userProperty = "$app_version"
+        }
+        try expectDistributesExactly(inputs, prototype: byVersion, Self.summary)
+    }
+
+    @Test("a damaged state is refused, never trapped on", arguments: [FunnelMode(), .strictOrder])
+    func damagedState(mode: FunnelMode) throws {
+        let prototype = try Self.breakdownAndExclusion(mode: mode, unit: .users)
+        // Merged partials: the state holds several user tables.
+        try expectTruncatedStatesThrow(LineFeed.feed(Self.bytes, partitions: 3, prototype: prototype))
+    }
 }

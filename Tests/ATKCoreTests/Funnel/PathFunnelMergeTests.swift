@@ -88,4 +88,41 @@ struct PathFunnelMergeTests {
         }
         expectMergesExactly(inputs, prototype: patterned, Self.summary)
     }
+
+    @Test("partials written to bytes and read back merge exactly (atk dist)")
+    func throughState() throws {
+        try expectDistributesExactly(Self.bytes, prototype: try Self.prototype(), Self.summary)
+        let patterned = try Self.prototype {
+            $0.pattern = try PathPattern(parsing: "DL_HOME>DL_PDP", strict: false)
+            $0.entityNode = "DL_HOME"
+        }
+        try expectDistributesExactly(Self.bytes, prototype: patterned, Self.summary)
+        let entities = try Self.prototype {
+            $0.pattern = try PathPattern(parsing: "DL_ARTICLE#A\"1>DL_PDP", strict: true)
+            $0.entityNode = "DL_ARTICLE"
+        }
+        try expectDistributesExactly(Self.bytes, prototype: entities, Self.summary)
+        let inputs = try generatedInputs(files: 3)
+        try expectDistributesExactly(inputs, prototype: try Self.prototype { $0.maxExamples = 3 }, Self.summary)
+        let generatedPattern = try Self.prototype {
+            $0.pattern = try PathPattern(parsing: "DL_HOME>DL_PDP", strict: false)
+            $0.entityNode = "DL_PDP"
+        }
+        try expectDistributesExactly(inputs, prototype: generatedPattern, Self.summary)
+    }
+
+    @Test("a damaged state is refused, never trapped on")
+    func damagedState() throws {
+        let prototype = try Self.prototype {
+            $0.pattern = try PathPattern(parsing: "DL_HOME>DL_PDP", strict: false)
+            $0.entityNode = "DL_HOME"
+        }
+        try expectTruncatedStatesThrow(LineFeed.feed(Self.bytes, partitions: 3, prototype: prototype))
+        // A state of another pattern names other steps.
+        var writer = StateWriter()
+        LineFeed.feed(Self.bytes, partitions: 1, prototype: prototype).encodeState(to: &writer)
+        var reader = StateReader(writer.bytes)
+        var plain = try Self.prototype()
+        #expect(throws: StateReader.Failure.self) { try plain.decodeState(from: &reader) }
+    }
 }

@@ -49,6 +49,28 @@ struct PlanInferrerMergeTests {
         expectMergesExactly(try generatedInputs(files: 3), prototype: PlanInferrer(maxEnum: 5), Self.written)
     }
 
+    @Test("partials written to bytes and read back merge exactly (atk dist)")
+    func throughState() throws {
+        for maxEnum in [0, 3, 4, 20] {
+            try expectDistributesExactly(
+                lines: Self.lines, prototype: PlanInferrer(requiredShare: 0.7, maxEnum: maxEnum), Self.written)
+        }
+        try expectDistributesExactly(try generatedInputs(files: 3), prototype: PlanInferrer(maxEnum: 5), Self.written)
+    }
+
+    @Test("a damaged state is refused, never trapped on")
+    func damagedState() throws {
+        var inferrer = PlanInferrer(requiredShare: 0.7, maxEnum: 4)
+        _ = LineFeed.feed(Array((Self.lines.joined(separator: "\n") + "\n").utf8), into: &inferrer)
+        try expectTruncatedStatesThrow(inferrer)
+        // More values per property than this run's enum limit: another configuration's state.
+        var writer = StateWriter()
+        inferrer.encodeState(to: &writer)
+        var reader = StateReader(writer.bytes)
+        var smaller = PlanInferrer(requiredShare: 0.7, maxEnum: 1)
+        #expect(throws: StateReader.Failure.self) { try smaller.decodeState(from: &reader) }
+    }
+
     @Test("names equal as text but not as bytes keep the order of their first line")
     func equivalentNames() {
         // The second partial meets the decomposed spellings first; the dump meets the composed ones first.

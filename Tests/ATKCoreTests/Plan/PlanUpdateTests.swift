@@ -103,4 +103,20 @@ import Testing
             return updated.serialized() + "\(changes)"
         }
     }
+
+    @Test("the update from partials written to bytes and read back equals the update from one read")
+    func distributes() throws {
+        let plan = try JSONValue.parse(Self.plan)
+        let lines = PlanInferrerMergeTests.lines + [Self.line("Buy", #""cur":"JPY""#)]
+        for maxEnum in [2, 20] {
+            try expectDistributesExactly(lines: lines, prototype: PlanInferrer(requiredShare: 0.7, maxEnum: maxEnum)) {
+                let (updated, changes) = $0.update(plan)
+                return updated.serialized() + "\(changes)"
+            }
+        }
+        try expectDistributesExactly(try generatedInputs(files: 3), prototype: PlanInferrer(maxEnum: 5)) {
+            let (updated, changes) = $0.update(plan)
+            return updated.serialized() + "\(changes)"
+        }
+    }
 }

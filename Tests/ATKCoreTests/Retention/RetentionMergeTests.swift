@@ -10,15 +10,17 @@ struct RetentionMergeTests {
             + analysis.malformedExamples.map { "\($0.location)" }
     }
 
+    static let lines = [
+        RetentionAnalysisTests.line("a", "S", "2026-10-01T10:00:00Z"), "broken",
+        RetentionAnalysisTests.line("b", "S", "2026-10-01T10:00:00Z"),
+        RetentionAnalysisTests.line("a", "R", "2026-10-02T10:00:00Z"),
+        RetentionAnalysisTests.line("c", "S", "2026-10-02T10:00:00Z"),
+        RetentionAnalysisTests.line("b", "R", "2026-10-03T10:00:00Z"),
+    ]
+
     @Test("hand-made lines and generated dumps, by day in a zone and by week")
     func merges() throws {
-        let lines = [
-            RetentionAnalysisTests.line("a", "S", "2026-10-01T10:00:00Z"), "broken",
-            RetentionAnalysisTests.line("b", "S", "2026-10-01T10:00:00Z"),
-            RetentionAnalysisTests.line("a", "R", "2026-10-02T10:00:00Z"),
-            RetentionAnalysisTests.line("c", "S", "2026-10-02T10:00:00Z"),
-            RetentionAnalysisTests.line("b", "R", "2026-10-03T10:00:00Z"),
-        ]
+        let lines = Self.lines
         let daily = try RetentionAnalysisTests.analysis([], zone: "Asia/Shanghai")
         expectMergesExactly(lines: lines, prototype: daily, Self.projection)
         let weekly = try RetentionAnalysisTests.analysis(
@@ -26,5 +28,27 @@ struct RetentionMergeTests {
         expectMergesExactly(try generatedInputs(files: 3), prototype: weekly, Self.projection)
         let generatedDaily = try RetentionAnalysisTests.analysis([], start: "$AppStart", returning: "$AppStart")
         expectMergesExactly(try generatedInputs(files: 2), prototype: generatedDaily, Self.projection)
+    }
+
+    @Test("partials written to bytes and read back merge exactly (atk dist)")
+    func throughState() throws {
+        let daily = try RetentionAnalysisTests.analysis([], zone: "Asia/Shanghai")
+        try expectDistributesExactly(lines: Self.lines, prototype: daily, Self.projection)
+        let weekly = try RetentionAnalysisTests.analysis(
+            [], period: .week, periods: 3, start: "$AppStart", returning: "$AppViewScreen")
+        try expectDistributesExactly(try generatedInputs(files: 3), prototype: weekly, Self.projection)
+        let generatedDaily = try RetentionAnalysisTests.analysis([], start: "$AppStart", returning: "$AppStart")
+        try expectDistributesExactly(try generatedInputs(files: 2), prototype: generatedDaily, Self.projection)
+    }
+
+    @Test("a damaged state is refused, never trapped on")
+    func damagedState() throws {
+        try expectTruncatedStatesThrow(try RetentionAnalysisTests.analysis(Self.lines, zone: "Asia/Shanghai"))
+        // Cohorts of another number of periods are another configuration's.
+        var writer = StateWriter()
+        try RetentionAnalysisTests.analysis(Self.lines, periods: 3).encodeState(to: &writer)
+        var reader = StateReader(writer.bytes)
+        var partial = try RetentionAnalysisTests.analysis([], periods: 2)
+        #expect(throws: StateReader.Failure.self) { try partial.decodeState(from: &reader) }
     }
 }

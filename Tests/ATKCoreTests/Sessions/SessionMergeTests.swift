@@ -22,21 +22,38 @@ struct SessionMergeTests {
         ] + screens + values + analysis.malformedExamples.map { "\($0.location)" }
     }
 
+    static let lines = [
+        SessionAnalysisTests.view("u", 0, "A"), SessionAnalysisTests.view("w", 10, "B"), "broken",
+        SessionAnalysisTests.line("u", "$AppEnd", 400, #""event_duration":0.3"#),
+        SessionAnalysisTests.view("x", 20, "A"), SessionAnalysisTests.view("u", 5000, "B"),
+    ]
+    static func handMadePrototype() -> SessionAnalysis {
+        SessionAnalysis(
+            configuration: SessionConfiguration(gapMilliseconds: 1000, breakdown: "$screen_name"), maxExamples: 1)
+    }
+
     @Test("hand-made lines")
     func handMade() {
-        let lines = [
-            SessionAnalysisTests.view("u", 0, "A"), SessionAnalysisTests.view("w", 10, "B"), "broken",
-            SessionAnalysisTests.line("u", "$AppEnd", 400, #""event_duration":0.3"#),
-            SessionAnalysisTests.view("x", 20, "A"), SessionAnalysisTests.view("u", 5000, "B"),
-        ]
-        let prototype = SessionAnalysis(
-            configuration: SessionConfiguration(gapMilliseconds: 1000, breakdown: "$screen_name"), maxExamples: 1)
-        expectMergesExactly(lines: lines, prototype: prototype, Self.projection)
+        expectMergesExactly(lines: Self.lines, prototype: Self.handMadePrototype(), Self.projection)
     }
 
     @Test("generated dumps")
     func generated() throws {
         let prototype = SessionAnalysis(configuration: SessionConfiguration(breakdown: "$app_version"))
         expectMergesExactly(try generatedInputs(files: 3), prototype: prototype, Self.projection)
+    }
+
+    @Test("partials written to bytes and read back merge exactly (atk dist)")
+    func throughState() throws {
+        try expectDistributesExactly(lines: Self.lines, prototype: Self.handMadePrototype(), Self.projection)
+        let prototype = SessionAnalysis(configuration: SessionConfiguration(breakdown: "$app_version"))
+        try expectDistributesExactly(try generatedInputs(files: 3), prototype: prototype, Self.projection)
+    }
+
+    @Test("a damaged state is refused, never trapped on")
+    func damagedState() throws {
+        var analysis = Self.handMadePrototype()
+        _ = LineFeed.feed(Array((Self.lines.joined(separator: "\n") + "\n").utf8), into: &analysis)
+        try expectTruncatedStatesThrow(analysis)
     }
 }

@@ -94,6 +94,40 @@ struct ValidationMergeTests {
         expectMergesExactly(inputs, prototype: Self.validator(breakdown: nil, maxExamples: 1), Self.report)
     }
 
+    static func samplePlan() throws -> PlanChecker {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        return try PlanChecker(path: root.appendingPathComponent("Samples/plan.json").path)
+    }
+
+    @Test("partials written to bytes and read back merge exactly (atk dist)")
+    func throughState() throws {
+        try expectDistributesExactly(lines: Self.lines, prototype: Self.validator(), Self.report)
+        try expectDistributesExactly(
+            lines: Self.lines, prototype: Self.validator(breakdown: nil, maxExamples: 20), Self.report)
+        try expectDistributesExactly(lines: Self.lines, prototype: Self.validator(maxExamples: 1), Self.report)
+        let half = Self.lines.count / 2
+        let halves = [Self.lines[..<half], Self.lines[half...]].map { Array(($0.joined(separator: "\n") + "\n").utf8) }
+        try expectDistributesExactly(halves, prototype: Self.validator(), Self.report)
+        let inputs = try generatedInputs(files: 3)
+        try expectDistributesExactly(
+            inputs, prototype: Self.validator(maxExamples: 3, plan: try Self.samplePlan()), Self.report)
+        try expectDistributesExactly(inputs, prototype: Self.validator(breakdown: nil, maxExamples: 1), Self.report)
+    }
+
+    @Test("a damaged state is refused, never trapped on")
+    func damagedState() throws {
+        let prototype = Self.validator(plan: try Self.samplePlan())
+        let merged = LineFeed.feed([Self.text(Self.lines)], partitions: 3, prototype: prototype)
+        try expectTruncatedStatesThrow(merged)
+        // A state with the plan's rules is another request's than one without a plan.
+        var writer = StateWriter()
+        merged.encodeState(to: &writer)
+        var reader = StateReader(writer.bytes)
+        var planless = Self.validator()
+        #expect(throws: StateReader.Failure.self) { try planless.decodeState(from: &reader) }
+    }
+
     static func text(_ lines: [String]) -> [UInt8] { Array((lines.joined(separator: "\n") + "\n").utf8) }
 
     /// `lines` fed to `prototype` in one pass.
