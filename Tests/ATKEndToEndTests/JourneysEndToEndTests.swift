@@ -178,4 +178,28 @@ struct JourneysEndToEndTests {
         #expect(same == raw.stdout)
         #expect(raw.stdout != unstitched.stdout, "the links change the answer")
     }
+
+    @Test("--since/--until choose the events, not the links: a login after --until still joins the ids")
+    func linksIgnoreTheSelection() throws {
+        let scratch = try Scratch()
+        func line(_ type: String, _ id: String, _ event: String, _ time: String, _ extra: String = "") -> String {
+            let millis = Int((ISO8601DateFormatter().date(from: time)?.timeIntervalSince1970 ?? 0) * 1000)
+            return #"{"type":"\#(type)","distinct_id":"\#(id)",\#(extra)"event":"\#(event)","time":\#(millis),"#
+                + #""properties":{}}"#
+        }
+        let dump = [
+            line("track", "a1", "$AppStart", "2026-10-01T10:00:00Z"),
+            line("track", "u1", "$AppStart", "2026-10-01T12:00:00Z"),
+            line("track_signup", "u1", "$SignUp", "2026-10-03T10:00:00Z", #""original_id":"a1","#),
+        ].joined(separator: "\n")
+        try Data(dump.utf8).write(to: URL(fileURLWithPath: scratch.path("dump.jsonl")))
+        let result = try CLI.run(
+            [
+                "sessions", "--identity", "stitched", "--until", "2026-10-02", "--format", "json", "dump.jsonl",
+            ], directory: scratch.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.json[object: "summary"][int: "users"] == 1)
+        #expect(result.json[object: "summary"][int: "sessions"] == 2)
+        #expect(result.stderr.contains("outside --since/--until"), "the selection's note is still printed")
+    }
 }

@@ -161,7 +161,7 @@ struct FunnelCommand: ParsableCommand {
             var analysis = try Self.usage { () throws(FunnelConfigurationError) in
                 try EventFunnelAnalysis(configuration: configuration)
             }
-            let (reports, unreadable) = input.read(inputs, into: &analysis, diagnose: configuration.persons == nil)
+            let (reports, unreadable) = input.read(inputs, into: &analysis)
             try output.emit(EventFunnelReport(result: analysis.result(), reports: reports).render(outputOptions.format))
             if unreadable { throw CommandExit.unreadableInput }
         case .paths(var configuration, let files, let rebuilt):
@@ -180,10 +180,10 @@ struct FunnelCommand: ParsableCommand {
             let (reports, unreadable): ([FileReport], Bool)
             if let navigation {
                 var replay = NavigationAnalysis(config: navigation, maxExamples: maxExamples, persons: persons)
-                (reports, unreadable) = input.read(inputs, into: &replay, diagnose: persons == nil)
+                (reports, unreadable) = input.read(inputs, into: &replay)
                 analysis.count(replay.replay())
             } else {
-                (reports, unreadable) = input.read(inputs, into: &analysis, diagnose: persons == nil)
+                (reports, unreadable) = input.read(inputs, into: &analysis)
             }
             try output.emit(
                 PathFunnelReport(result: analysis.result(top: top), reports: reports).render(outputOptions.format))

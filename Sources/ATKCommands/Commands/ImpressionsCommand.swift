@@ -163,7 +163,7 @@ struct ImpressionsCommand: ParsableCommand {
         let output = try outputOptions.open()
         options.persons = identityOptions.persons(input, inputs)
         var collector = ImpressionCollector(options: options)
-        let (reports, unreadable) = input.read(inputs, into: &collector, diagnose: options.persons == nil)
+        let (reports, unreadable) = input.read(inputs, into: &collector)
         let report = collector.report()
         try output.emit(
             ImpressionsReport(

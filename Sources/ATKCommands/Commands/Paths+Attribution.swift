@@ -50,7 +50,7 @@ extension Paths {
             let output = try outputOptions.open()
             let persons = identityOptions.persons(input, inputs)
             var analysis = NavigationAnalysis(config: config, maxExamples: maxExamples, persons: persons)
-            let (reports, unreadable) = input.read(inputs, into: &analysis, diagnose: persons == nil)
+            let (reports, unreadable) = input.read(inputs, into: &analysis)
             let attribution = PathAttribution(replay: analysis.replay())
             try output.emit(
                 PathsAttributionReport(attribution: attribution, top: top, reports: reports).render(

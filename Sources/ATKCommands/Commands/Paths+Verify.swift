@@ -48,7 +48,7 @@ extension Paths {
             let output = try outputOptions.open()
             let persons = identityOptions.persons(input, inputs)
             var analysis = NavigationAnalysis(config: config, maxExamples: maxExamples, persons: persons)
-            let (reports, unreadable) = input.read(inputs, into: &analysis, diagnose: persons == nil)
+            let (reports, unreadable) = input.read(inputs, into: &analysis)
             let verification = PathVerification(replay: analysis.replay(), maxExamples: maxExamples)
             try output.emit(
                 PathsVerifyReport(verification: verification, reports: reports).render(outputOptions.format))

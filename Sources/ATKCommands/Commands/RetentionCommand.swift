@@ -86,8 +86,7 @@ struct RetentionCommand: ParsableCommand {
         let persons = identityOptions.persons(input, inputs)
         var analysis = try RetentionAnalysis(
             configuration: try retentionConfiguration(), maxExamples: maxExamples, persons: persons)
-        // The links' read already diagnosed unreadable inputs.
-        let (reports, unreadable) = input.read(inputs, into: &analysis, diagnose: persons == nil)
+        let (reports, unreadable) = input.read(inputs, into: &analysis)
         let report = RetentionReport(analysis: analysis, cohorts: analysis.cohorts(), reports: reports)
         try output.emit(report.render(outputOptions.format))
         if unreadable { throw CommandExit.unreadableInput }

@@ -57,8 +57,7 @@ struct SessionsCommand: ParsableCommand {
         let output = try outputOptions.open()
         let persons = identityOptions.persons(input, inputs)
         var analysis = SessionAnalysis(configuration: configuration, maxExamples: maxExamples, persons: persons)
-        // The links' read already diagnosed unreadable inputs.
-        let (reports, unreadable) = input.read(inputs, into: &analysis, diagnose: persons == nil)
+        let (reports, unreadable) = input.read(inputs, into: &analysis)
         let report = SessionsReport(analysis: analysis, totals: analysis.totals(), reports: reports)
         try output.emit(report.render(outputOptions.format))
         if unreadable { throw CommandExit.unreadableInput }
