@@ -40,10 +40,21 @@ struct JourneysEndToEndTests {
         #expect(expected[object: "links"][int: "signup"] ?? 0 > 0 && expected[object: "links"][int: "bind"] ?? 0 > 0)
 
         for identity in ["raw", "stitched"] {
-            let sessions = try summary(["sessions", "--identity", identity], in: scratch)
+            let report = try CLI.run(
+                ["sessions", "--identity", identity, "--format", "json", "dump.jsonl"], directory: scratch.url
+            ).json
+            let sessions = report[object: "summary"]
             let want = truth[object: "sessions"][object: identity]
             for field in Self.sessionFields {
                 #expect(sessions[int: field] == want[int: field], "\(identity) \(field)")
+            }
+            // The SDK's own durations: every $AppEnd and (stitched) every $AppPageLeave is compared.
+            for kind in ["app_end", "page_leave"] {
+                let got = report[object: "sdk_durations"][object: kind]
+                let wanted = want[object: "sdk_durations"][object: kind]
+                #expect(got[int: "compared"] == wanted[int: "compared"], "\(identity) \(kind)")
+                #expect(got[int: "max_abs_diff_ms"] == wanted[int: "max_abs_diff_ms"], "\(identity) \(kind)")
+                #expect(wanted[int: "compared"] ?? 0 > 0)
             }
         }
         #expect(
