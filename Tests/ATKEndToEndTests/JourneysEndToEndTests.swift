@@ -213,4 +213,41 @@ struct JourneysEndToEndTests {
         #expect(result.json[object: "summary"][int: "sessions"] == 2)
         #expect(result.stderr.contains("outside --since/--until"), "the selection's note is still printed")
     }
+
+    @Test(
+        "--identity stitched writes the same bytes for --jobs 1, 2, 3 and 7 (routing by person key)",
+        arguments: [
+            ["identities"], ["sessions", "--breakdown", "$app_version"],
+            ["retention", "--start", "$AppStart", "--return", "$AppViewScreen"],
+            ["funnel", "--steps", "$AppStart,$AppViewScreen,AddToCart"], ["funnel", "--path", "--rebuilt", "nav.json"],
+            ["impressions"], ["paths", "verify", "--config", "nav.json"],
+        ])
+    func stitchedJobs(command: [String]) throws {
+        let scratch = try Scratch()
+        let result = try CLI.run([
+            "generate", "--journeys", "--navigation", "--users", "90", "--seed", "8", "--faults", "0.03", "-o",
+            scratch.path("all.jsonl"), "--nav-config-out", scratch.path("nav.json"),
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        // Three inputs, so a person's lines are spread over files and workers.
+        let lines = try String(contentsOfFile: scratch.path("all.jsonl"), encoding: .utf8).split(separator: "\n")
+        let third = lines.count / 3
+        for (index, part) in [lines[..<third], lines[third..<(2 * third)], lines[(2 * third)...]].enumerated() {
+            try Data((part.joined(separator: "\n") + "\n").utf8).write(
+                to: URL(fileURLWithPath: scratch.path("part\(index).jsonl")))
+        }
+        let identity = command == ["identities"] ? [] : ["--identity", "stitched"]
+        func run(jobs: Int) throws -> CLI.Result {
+            try CLI.run(
+                command + identity + ["--jobs", String(jobs), "part0.jsonl", "part1.jsonl", "part2.jsonl"],
+                directory: scratch.url)
+        }
+        let one = try run(jobs: 1)
+        #expect(!one.stdout.isEmpty, "\(one.stderr)")
+        for jobs in [2, 3, 7] {
+            let other = try run(jobs: jobs)
+            #expect(other.stdout == one.stdout, "--jobs \(jobs)")
+            #expect(other.status == one.status, "--jobs \(jobs)")
+        }
+    }
 }
