@@ -119,6 +119,8 @@ struct StitchedRewriteTests {
         let a2 = withEvent(IdentityGraphTests.track("a2")) { PartitionKey.distinctId.hash(of: $0) }
         #expect(withEvent(IdentityGraphTests.track("v2")) { key.hash(of: $0) } == a2)
         #expect(a2 != withEvent(IdentityGraphTests.track("v2")) { PartitionKey.distinctId.hash(of: $0) })
+        // An id written with escapes is the same identity, and routes with its person.
+        #expect(withEvent(IdentityGraphTests.track(#"\u0061\u0031"#)) { key.hash(of: $0) } == u1)
         // An id no line linked hashes as itself.
         let other = withEvent(IdentityGraphTests.track("zz")) { PartitionKey.distinctId.hash(of: $0) }
         #expect(withEvent(IdentityGraphTests.track("zz")) { key.hash(of: $0) } == other)
