@@ -37,6 +37,10 @@ struct FunnelCommand: ParsableCommand {
             path ignored; the conversion is the config's unless --conversion is given. Conversions \
             the model cannot rebuild (empty stack) are counted as without a path.
 
+            --identity stitched counts persons (Docs/identities.md) instead of distinct_ids: in \
+            event funnels, in the users of path funnels, and in the per-user replay of --rebuilt \
+            (not with --by).
+
             Examples:
               atk funnel --steps '$AppStart,ProductView,AddToCart' --window 1h dump.gz
               atk funnel --step ProductView --step 'AddToCart[price>=100]' \\
@@ -48,6 +52,7 @@ struct FunnelCommand: ParsableCommand {
               atk funnel --path dump.gz
               atk funnel --path 'DL_HOME>DL_PDP' --strict --entity DL_HOME dump.gz
               atk funnel --path 'DL_HOME>DL_PDP' --rebuilt nav.json --entity DL_PDP dump.gz
+              atk funnel --steps '$AppStart,AddToCart' --identity stitched dump.gz
 
             Exit codes: 0 read everything, 2 usage error, 3 an input was unreadable or damaged \
             (everything readable was still counted). Malformed lines are reported, not fatal.
@@ -56,6 +61,7 @@ struct FunnelCommand: ParsableCommand {
 
     @OptionGroup var input: InputOptions
     @OptionGroup var outputOptions: OutputOptions<FunnelFormat>
+    @OptionGroup var identityOptions: IdentityOptions
 
     @Option(help: ArgumentHelp("The funnel's steps, separated by commas outside [...] and quotes.", valueName: "steps"))
     var steps: String?
@@ -141,17 +147,20 @@ struct FunnelCommand: ParsableCommand {
     }
 
     func validate() throws {
-        _ = try request()
+        var input = input
+        if case .paths(_, let files, _) = try request() { input.files = files }
+        try identityOptions.check(input)
     }
 
     func run() throws {
         switch try request() {
-        case .events(let configuration):
+        case .events(var configuration):
+            let inputs = try input.resolve(writing: outputOptions.outputs)
+            let output = try outputOptions.open()
+            configuration.persons = identityOptions.persons(input, inputs)
             var analysis = try Self.usage { () throws(FunnelConfigurationError) in
                 try EventFunnelAnalysis(configuration: configuration)
             }
-            let inputs = try input.resolve(writing: outputOptions.outputs)
-            let output = try outputOptions.open()
             let (reports, unreadable) = input.read(inputs, into: &analysis)
             try output.emit(EventFunnelReport(result: analysis.result(), reports: reports).render(outputOptions.format))
             if unreadable { throw CommandExit.unreadableInput }
@@ -163,12 +172,14 @@ struct FunnelCommand: ParsableCommand {
                 configuration.conversionEvent = navigation.conversion
                 configuration.pathProperty = navigation.pathProperty
             }
-            var analysis = PathFunnelAnalysis(configuration: configuration)
             let inputs = try input.resolve(writing: outputOptions.outputs)
             let output = try outputOptions.open()
+            let persons = identityOptions.persons(input, inputs)
+            configuration.persons = persons
+            var analysis = PathFunnelAnalysis(configuration: configuration)
             let (reports, unreadable): ([FileReport], Bool)
             if let navigation {
-                var replay = NavigationAnalysis(config: navigation, maxExamples: maxExamples)
+                var replay = NavigationAnalysis(config: navigation, maxExamples: maxExamples, persons: persons)
                 (reports, unreadable) = input.read(inputs, into: &replay)
                 analysis.count(replay.replay())
             } else {
@@ -244,6 +255,9 @@ struct FunnelCommand: ParsableCommand {
         var configuration = EventFunnelConfiguration(steps: funnelSteps, window: parsedWindow)
         configuration.mode = mode
         configuration.unit = count
+        guard by == nil || identityOptions.identity == .raw else {
+            throw ValidationError("--by counts users by a property; --identity stitched counts persons: give one")
+        }
         configuration.userProperty = by
         configuration.breakdownProperty = breakdown
         configuration.breakdownLimit = breakdownLimit

@@ -86,10 +86,7 @@ struct RetentionCommand: ParsableCommand {
         let persons = identityOptions.persons(input, inputs)
         var analysis = try RetentionAnalysis(
             configuration: try retentionConfiguration(), maxExamples: maxExamples, persons: persons)
-        // Persons are not what the engine routes by: a stitched analysis reads on one thread.
-        let (reports, unreadable) =
-            persons == nil
-            ? input.read(inputs, into: &analysis) : input.readSerially(inputs, into: &analysis, diagnose: false)
+        let (reports, unreadable) = input.read(inputs, into: &analysis)
         let report = RetentionReport(analysis: analysis, cohorts: analysis.cohorts(), reports: reports)
         try output.emit(report.render(outputOptions.format))
         if unreadable { throw CommandExit.unreadableInput }

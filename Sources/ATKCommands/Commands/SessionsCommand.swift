@@ -57,10 +57,7 @@ struct SessionsCommand: ParsableCommand {
         let output = try outputOptions.open()
         let persons = identityOptions.persons(input, inputs)
         var analysis = SessionAnalysis(configuration: configuration, maxExamples: maxExamples, persons: persons)
-        // Persons are not what the engine routes by: a stitched analysis reads on one thread.
-        let (reports, unreadable) =
-            persons == nil
-            ? input.read(inputs, into: &analysis) : input.readSerially(inputs, into: &analysis, diagnose: false)
+        let (reports, unreadable) = input.read(inputs, into: &analysis)
         let report = SessionsReport(analysis: analysis, totals: analysis.totals(), reports: reports)
         try output.emit(report.render(outputOptions.format))
         if unreadable { throw CommandExit.unreadableInput }

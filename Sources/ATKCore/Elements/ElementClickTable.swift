@@ -31,21 +31,21 @@ public struct ElementClickTable: MergeableAnalysis {
         public var users: Int
     }
 
-    private struct Key: Hashable {
+    struct Key: Hashable {
         var screenName: String?
         var elementPath: String?
         var elementContent: String?
         var elementPosition: String?
     }
 
-    private var reader: ElementClicks
+    var reader: ElementClicks
     private let byPosition: Bool
-    private var groups: [Key: Int] = [:]
-    private var keys: [Key] = []
-    private var groupClicks: [Int] = []
+    var groups: [Key: Int] = [:]
+    var keys: [Key] = []
+    var groupClicks: [Int] = []
     /// Per group, its first click: whose text the group shows.
-    private var firstClicks: [LineLocation] = []
-    private var users = GroupUsers()
+    var firstClicks: [LineLocation] = []
+    var users = GroupUsers()
 
     /// Events read.
     public var events: Int { reader.events }

@@ -4,14 +4,14 @@
 /// Counts every event, click and malformed line on the way.
 public struct ElementClicks {
     /// Events read.
-    public private(set) var events = 0
+    public internal(set) var events = 0
     /// Click events (`$AppClick`) read.
-    public private(set) var clicks = 0
+    public internal(set) var clicks = 0
     /// Clicks whose identifiers were rebuilt from the chain.
-    public private(set) var rebuiltClicks = 0
+    public internal(set) var rebuiltClicks = 0
     /// Lines that were not a JSON object.
-    public private(set) var malformedLines = 0
-    private var malformed = MalformedExamples()
+    public internal(set) var malformedLines = 0
+    var malformed = MalformedExamples()
     /// The first malformed lines (file, line, reason), as every reading command keeps them.
     public var malformedExamples: [MalformedExamples.Example] { malformed.examples }
 

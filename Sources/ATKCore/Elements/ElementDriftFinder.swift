@@ -68,7 +68,7 @@ public struct ElementDriftFinder: MergeableAnalysis {
         public var newPath: String
     }
 
-    private struct Key: Hashable {
+    struct Key: Hashable {
         var dimension: Dimension
         var screenName: String?
         var elementContent: String?
@@ -77,7 +77,7 @@ public struct ElementDriftFinder: MergeableAnalysis {
     }
 
     /// An element's versions, under the key it was first clicked with.
-    private struct Element {
+    struct Element {
         var key: Key
         var first: LineLocation
         var versions: [String: Version] = [:]
@@ -96,7 +96,7 @@ public struct ElementDriftFinder: MergeableAnalysis {
     }
 
     /// A version's paths, under the text the version was first clicked with.
-    private struct Version {
+    struct Version {
         var text: String
         var first: LineLocation
         /// Path → the text and location of its first click.
@@ -113,16 +113,16 @@ public struct ElementDriftFinder: MergeableAnalysis {
         }
     }
 
-    private var reader: ElementClicks
+    var reader: ElementClicks
     /// Element → version → paths.
-    private var seen: [Key: Element] = [:]
+    var seen: [Key: Element] = [:]
 
     /// Events read.
     public var events: Int { reader.events }
     /// Click events (`$AppClick`) read.
     public var clicks: Int { reader.clicks }
     /// Clicks without a string `$element_type` or without an element path.
-    public private(set) var skippedClicks = 0
+    public internal(set) var skippedClicks = 0
     /// Lines that were not a JSON object.
     public var malformedLines: Int { reader.malformedLines }
     /// The first malformed lines, as examples for the report.

@@ -63,9 +63,9 @@ public struct ElementVerifier: MergeableAnalysis {
     }
 
     /// Events read.
-    public private(set) var events = 0
+    public internal(set) var events = 0
     /// The counts over every version, kept as a row so that they add up like one.
-    private var totals = VersionRow(version: nil)
+    var totals = VersionRow(version: nil)
     /// Events with a `$responder_chain`.
     public var withChain: Int { totals.withChain }
     /// Events whose `$responder_chain` could not be parsed.
@@ -77,29 +77,29 @@ public struct ElementVerifier: MergeableAnalysis {
     /// Events with at least one mismatching or missing field.
     public var eventsWithDifferences: Int { totals.eventsWithDifferences }
     /// Lines that were not a JSON object.
-    public private(set) var malformedLines = 0
-    private var malformed: MalformedExamples
+    public internal(set) var malformedLines = 0
+    var malformed: MalformedExamples
     /// The first malformed lines, as every reading command keeps them.
     public var malformedExamples: [MalformedExamples.Example] { malformed.examples }
     /// The first events whose chain does not parse.
-    public private(set) var invalidChainExamples: [InvalidChain] = []
+    public internal(set) var invalidChainExamples: [InvalidChain] = []
     /// The first differing fields.
-    public private(set) var differenceExamples: [Difference] = []
+    public internal(set) var differenceExamples: [Difference] = []
 
     private var resolver = ElementResolver()
-    private let maxExamples: Int
-    private var pairCounts: [PairKey: PairTally] = [:]
-    private var libVersions = VersionTally()
-    private var appVersions = VersionTally()
+    let maxExamples: Int
+    var pairCounts: [PairKey: PairTally] = [:]
+    var libVersions = VersionTally()
+    var appVersions = VersionTally()
 
-    private struct PairKey: Hashable {
+    struct PairKey: Hashable {
         var field: ElementField
         var recorded: String?
         var rebuilt: String
     }
 
     /// A pair's events, and the text of its first event (the one a report shows).
-    private struct PairTally {
+    struct PairTally {
         var key: PairKey
         var events: Int
         var first: LineLocation
@@ -234,7 +234,7 @@ public struct ElementVerifier: MergeableAnalysis {
 ///
 /// Rows are per distinct bytes, so two canonically equivalent versions (`é` and `e` + U+0301)
 /// are two rows that ``VersionOrder`` ties: they keep the order of their first events.
-private struct VersionTally {
+struct VersionTally {
     var names = Interner(capacity: 16)
     var rows = [ElementVerifier.VersionRow(version: nil)]
     /// Per row, where its version was first seen (slot 0's is unused).

@@ -8,7 +8,7 @@ struct GroupUsers {
     private var users = Interner(capacity: 4096)
     private var pairs = Set<UInt64>()
     /// Distinct users per group id.
-    private(set) var counts: [Int] = []
+    var counts: [Int] = []
 
     /// Adds the event's user (a string `distinct_id`; others are not counted) to `group`.
     ///

@@ -39,16 +39,16 @@ public struct VisualEventCounter: MergeableAnalysis {
 
     private let config: VisualizedConfig
     private let matcher: VisualizedMatcher
-    private var reader: ElementClicks
-    private var counts: [Int]
-    private var users = GroupUsers()
+    var reader: ElementClicks
+    var counts: [Int]
+    var users = GroupUsers()
 
     /// Events read.
     public var events: Int { reader.events }
     /// Click events (`$AppClick`) read.
     public var clicks: Int { reader.clicks }
     /// Clicks that matched at least one definition.
-    public private(set) var matchedClicks = 0
+    public internal(set) var matchedClicks = 0
     /// Clicks whose identifiers were rebuilt from the chain.
     public var rebuiltClicks: Int { reader.rebuiltClicks }
     /// Lines that were not a JSON object.

@@ -8,9 +8,9 @@ public struct IdentityLink: Sendable, Equatable {
     /// The identities, sorted by their bytes, each once (the link's key).
     public var members: [String]
     /// The lines naming this set, in input order: the first `limit` of them.
-    public private(set) var locations: [LineLocation]
+    public internal(set) var locations: [LineLocation]
     /// How many lines name this set.
-    public private(set) var lines: Int
+    public internal(set) var lines: Int
 
     /// A set named by one line.
     init(members: [String], location: LineLocation) {

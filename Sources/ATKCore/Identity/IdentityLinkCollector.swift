@@ -18,19 +18,19 @@
 /// member strings and up to `maxExamples` locations.
 public struct IdentityLinkCollector: MergeableAnalysis {
     /// Link lines by kind.
-    public private(set) var counts = IdentityLinkCounts()
+    public internal(set) var counts = IdentityLinkCounts()
     /// The first malformed lines.
     public var malformedExamples: [MalformedExamples.Example] { malformed.examples }
 
     /// Every identity seen (raw ids and linked ones).
-    private(set) var identities = Interner(capacity: 4096)
+    var identities = Interner(capacity: 4096)
     /// Per identity: where it was first seen.
-    private(set) var sightings: [IdentitySighting] = []
+    var sightings: [IdentitySighting] = []
     /// Per identity: ``rawFlag`` and ``loginFlag``.
-    private(set) var flags: [UInt8] = []
+    var flags: [UInt8] = []
     /// The link sets, by member set.
-    private(set) var links: [[String]: IdentityLink] = [:]
-    private var malformed: MalformedExamples
+    var links: [[String]: IdentityLink] = [:]
+    var malformed: MalformedExamples
     let maxExamples: Int
 
     /// An identity that is the `distinct_id` of a `track` event.

@@ -28,9 +28,9 @@ public struct ImpressionCollector: MergeableAnalysis {
     var lists = Interner(capacity: 256)
     var values = Interner(capacity: 64)
     /// Relevant events without a string `distinct_id` or an integer `time`.
-    public private(set) var skippedEvents = 0
+    public internal(set) var skippedEvents = 0
     /// Events read.
-    public private(set) var events = 0
+    public internal(set) var events = 0
 
     private var resolver: ElementResolver
     private let exposureNames: [[UInt8]]
@@ -42,7 +42,7 @@ public struct ImpressionCollector: MergeableAnalysis {
     private let breakdownName: [UInt8]?
     private var batches: Int32 = 0
     private var scratch: [UInt8] = []
-    private var malformed: MalformedExamples
+    var malformed: MalformedExamples
     /// The first malformed lines (file, line, reason); they are counted in the reader's reports.
     public var malformedExamples: [MalformedExamples.Example] { malformed.examples }
 
@@ -79,7 +79,7 @@ public struct ImpressionCollector: MergeableAnalysis {
             skippedEvents += 1
             return
         }
-        let user = id.withUTF8 { users.intern($0) }
+        let user = users.internUser(id, persons: options.persons)
         if Int(user) == userFirstSeen.count { userFirstSeen.append(event.location) }
         var record = ImpressionRecord(
             time: time, user: user, file: event.location.fileIndex, line: Int32(clamping: event.location.line),
@@ -99,6 +99,9 @@ public struct ImpressionCollector: MergeableAnalysis {
             element(event, into: &record)
         }
     }
+
+    /// Routes by the person key with stitched identities, else by `distinct_id`.
+    public var partitionKey: PartitionKey { options.persons.map { .person($0) } ?? .distinctId }
 
     /// An empty collector with the same options.
     public func makePartial() -> ImpressionCollector { ImpressionCollector(options: options) }
@@ -194,7 +197,7 @@ public struct ImpressionCollector: MergeableAnalysis {
         records.append(record)
     }
 
-    private mutating func elementId(screen: Int32, path: Int32) -> Int32 {
+    mutating func elementId(screen: Int32, path: Int32) -> Int32 {
         let id = withUnsafeBytes(of: (screen, path)) { elements.intern($0) }
         if Int(id) == elementParts.count {
             elementParts.append((screen, path))

@@ -28,14 +28,14 @@ struct NavigationUserTable {
         var recorded: RecordedPath
     }
 
-    private var users = Interner(capacity: 4096)
-    private var lists = UserEventLists()
-    private var records: [Record] = []
-    private(set) var screens = Interner(capacity: 64)
-    private(set) var entities = Interner(capacity: 1024)
-    private(set) var conversions: [Conversion] = []
+    var users = Interner(capacity: 4096)
+    var lists = UserEventLists()
+    var records: [Record] = []
+    var screens = Interner(capacity: 64)
+    var entities = Interner(capacity: 1024)
+    var conversions: [Conversion] = []
     /// Conversions without a user key or an integer time: they cannot be placed in a history.
-    private var unplaced: [Int] = []
+    var unplaced: [Int] = []
 
     /// Distinct user keys.
     var userCount: Int { users.count }

@@ -84,4 +84,20 @@ struct ElementClickTableMergeTests {
         let inputs = try generatedInputs(files: 3)
         for prototype in prototypes { expectMergesExactly(inputs, prototype: prototype, summary) }
     }
+
+    @Test("partials written to bytes and read back merge exactly (atk dist)")
+    func throughState() throws {
+        let inputs = try generatedInputs(files: 3)
+        for prototype in prototypes {
+            try expectDistributesExactly(ElementMergeLines.inputs, prototype: prototype, summary)
+            try expectDistributesExactly(inputs, prototype: prototype, summary)
+        }
+    }
+
+    @Test("a truncated state throws instead of trapping")
+    func truncatedState() throws {
+        for prototype in prototypes {
+            try expectTruncatedStatesThrow(LineFeed.feed(ElementMergeLines.inputs, partitions: 3, prototype: prototype))
+        }
+    }
 }

@@ -104,4 +104,19 @@ struct ElementDriftFinderMergeTests {
     func generated() throws {
         expectMergesExactly(try generatedInputs(files: 3), prototype: ElementDriftFinder(), summary)
     }
+
+    @Test("partials written to bytes and read back merge exactly (atk dist)")
+    func throughState() throws {
+        for recorded in [false, true] {
+            try expectDistributesExactly(
+                ElementMergeLines.inputs, prototype: ElementDriftFinder(useRecordedIdentifiers: recorded), summary)
+        }
+        try expectDistributesExactly(try generatedInputs(files: 3), prototype: ElementDriftFinder(), summary)
+    }
+
+    @Test("a truncated state throws instead of trapping")
+    func truncatedState() throws {
+        let finder = LineFeed.feed(ElementMergeLines.inputs, partitions: 3, prototype: ElementDriftFinder())
+        try expectTruncatedStatesThrow(finder)
+    }
 }

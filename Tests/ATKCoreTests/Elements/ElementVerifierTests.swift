@@ -130,4 +130,20 @@ struct ElementVerifierMergeTests {
     func generated() throws {
         expectMergesExactly(try generatedInputs(files: 3), prototype: ElementVerifier(maxExamples: 4), summary)
     }
+
+    @Test("partials written to bytes and read back merge exactly (atk dist)")
+    func throughState() throws {
+        for maxExamples in [0, 3, 1000] {
+            try expectDistributesExactly(
+                ElementMergeLines.inputs, prototype: ElementVerifier(maxExamples: maxExamples), summary)
+        }
+        try expectDistributesExactly(try generatedInputs(files: 3), prototype: ElementVerifier(maxExamples: 4), summary)
+    }
+
+    @Test("a truncated state throws instead of trapping")
+    func truncatedState() throws {
+        let prototype = ElementVerifier(maxExamples: 3)
+        let verifier = LineFeed.feed(ElementMergeLines.inputs, partitions: 3, prototype: prototype)
+        try expectTruncatedStatesThrow(verifier)
+    }
 }

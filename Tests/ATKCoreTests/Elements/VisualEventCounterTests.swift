@@ -86,4 +86,27 @@ struct VisualEventCounterMergeTests {
         let prototype = try VisualEventCounter(configJSON: Data(config.utf8))
         expectMergesExactly(try generatedInputs(files: 3), prototype: prototype, summary)
     }
+
+    @Test("partials written to bytes and read back merge exactly (atk dist)")
+    func throughState() throws {
+        for recorded in [false, true] {
+            let prototype = try VisualEventCounter(configJSON: Data(config.utf8), useRecordedIdentifiers: recorded)
+            try expectDistributesExactly(ElementMergeLines.inputs, prototype: prototype, summary)
+        }
+        let prototype = try VisualEventCounter(configJSON: Data(config.utf8))
+        try expectDistributesExactly(try generatedInputs(files: 3), prototype: prototype, summary)
+    }
+
+    @Test("a truncated state, or one of a config with other definitions, throws instead of trapping")
+    func truncatedState() throws {
+        let prototype = try VisualEventCounter(configJSON: Data(config.utf8))
+        let counter = LineFeed.feed(ElementMergeLines.inputs, partitions: 3, prototype: prototype)
+        try expectTruncatedStatesThrow(counter)
+        var writer = StateWriter()
+        counter.encodeState(to: &writer)
+        var reader = StateReader(writer.bytes)
+        let fewer = #"{"events": [{"event_name": "Web", "event_type": "appclick", "event": {"element_path": "V"}}]}"#
+        var other = try VisualEventCounter(configJSON: Data(fewer.utf8))
+        #expect(throws: StateReader.Failure.self) { try other.decodeState(from: &reader) }
+    }
 }

@@ -30,4 +30,18 @@ struct IdentityMergeTests {
     func generated() throws {
         expectMergesExactly(try generatedInputs(files: 3), prototype: IdentityLinkCollector(), Self.projection)
     }
+
+    @Test("partials written to bytes and read back merge exactly (atk dist)")
+    func throughState() throws {
+        try expectDistributesExactly(
+            lines: Self.lines, prototype: IdentityLinkCollector(maxExamples: 2), Self.projection)
+        try expectDistributesExactly(try generatedInputs(files: 3), prototype: IdentityLinkCollector(), Self.projection)
+    }
+
+    @Test("a truncated state throws instead of trapping")
+    func truncatedState() throws {
+        let bytes = [Array((Self.lines.joined(separator: "\n") + "\n").utf8)]
+        let collector = LineFeed.feed(bytes, partitions: 3, prototype: IdentityLinkCollector(maxExamples: 2))
+        try expectTruncatedStatesThrow(collector)
+    }
 }

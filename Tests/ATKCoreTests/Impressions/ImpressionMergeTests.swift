@@ -153,4 +153,34 @@ struct ImpressionMergeTests {
             expectMergesExactly(inputs, prototype: ImpressionCollector(options: options), Self.summary)
         }
     }
+
+    @Test(
+        "partials written to bytes and read back merge exactly (atk dist)",
+        arguments: ImpressionOptions.Policy.allCases)
+    func throughState(policy: ImpressionOptions.Policy) throws {
+        try expectDistributesExactly(
+            Self.bytes, prototype: ImpressionCollector(options: Self.options(policy)), Self.summary)
+        var plain = ImpressionOptions()
+        plain.policy = policy
+        plain.maxExamples = 1
+        try expectDistributesExactly(Self.bytes, prototype: ImpressionCollector(options: plain), Self.summary)
+    }
+
+    @Test("generated dumps through their state, every policy")
+    func generatedThroughState() throws {
+        let inputs = try generatedInputs(files: 3)
+        for policy in ImpressionOptions.Policy.allCases {
+            var options = ImpressionOptions()
+            options.policy = policy
+            options.breakdownProperty = "$app_version"
+            options.maxExamples = 3
+            try expectDistributesExactly(inputs, prototype: ImpressionCollector(options: options), Self.summary)
+        }
+    }
+
+    @Test("a truncated state throws instead of trapping")
+    func truncatedState() throws {
+        let prototype = ImpressionCollector(options: Self.options(.buffer))
+        try expectTruncatedStatesThrow(LineFeed.feed(Self.bytes, partitions: 3, prototype: prototype))
+    }
 }
