@@ -174,4 +174,19 @@ struct EventFunnelMergeTests {
         try expectStateReadsBackToItsBytes(merged)
         expectChangedStatesNeverTrap(merged, Self.summary)
     }
+
+    @Test("stitched identities: the graph is configuration, the partials distribute exactly")
+    func stitchedThroughState() throws {
+        let inputs = try StitchedRewriteTests.linkedInputs()
+        let graph = StitchedRewriteTests.graph(inputs)
+        for unit in [FunnelCountingUnit.users, .conversions] {
+            let prototype = try Self.analysis(
+                steps: "$AppStart,$AppViewScreen,AddToCart", window: "3d", mode: [], unit: unit
+            ) {
+                $0.breakdownProperty = "$app_version"
+                $0.persons = graph
+            }
+            try expectDistributesExactly(inputs, prototype: prototype, Self.summary)
+        }
+    }
 }

@@ -128,4 +128,15 @@ struct PathFunnelMergeTests {
         var plain = try Self.prototype()
         #expect(throws: StateReader.Failure.self) { try plain.decodeState(from: &reader) }
     }
+
+    @Test("stitched identities: the graph is configuration, the partials distribute exactly")
+    func stitchedThroughState() throws {
+        let inputs = try StitchedRewriteTests.linkedInputs()
+        let graph = StitchedRewriteTests.graph(inputs)
+        let prototype = try Self.prototype {
+            $0.pattern = try PathPattern(parsing: "DL_HOME>DL_PDP", strict: false)
+            $0.persons = graph
+        }
+        try expectDistributesExactly(inputs, prototype: prototype, Self.summary)
+    }
 }

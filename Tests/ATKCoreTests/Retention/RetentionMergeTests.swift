@@ -54,4 +54,17 @@ struct RetentionMergeTests {
         var partial = try RetentionAnalysisTests.analysis([], periods: 2)
         #expect(throws: StateReader.Failure.self) { try partial.decodeState(from: &reader) }
     }
+
+    @Test("stitched identities: the graph is configuration, the partials distribute exactly")
+    func stitchedThroughState() throws {
+        let inputs = try StitchedRewriteTests.linkedInputs()
+        let graph = StitchedRewriteTests.graph(inputs)
+        let prototype = try RetentionAnalysis(
+            configuration: RetentionConfiguration(
+                start: StepSpec(eventName: "$AppStart"), returning: StepSpec(eventName: "$AppViewScreen"),
+                calendar: RetentionCalendar(period: .day, timeZone: try #require(TimeZone(identifier: "UTC"))),
+                periods: 3),
+            persons: graph)
+        try expectDistributesExactly(inputs, prototype: prototype, Self.projection)
+    }
 }

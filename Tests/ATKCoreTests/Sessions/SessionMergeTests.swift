@@ -58,4 +58,12 @@ struct SessionMergeTests {
         try expectStateReadsBackToItsBytes(analysis)
         expectChangedStatesNeverTrap(analysis, Self.projection)
     }
+
+    @Test("stitched identities: the graph is configuration, the partials distribute exactly")
+    func stitchedThroughState() throws {
+        let inputs = try StitchedRewriteTests.linkedInputs()
+        let graph = StitchedRewriteTests.graph(inputs)
+        let prototype = SessionAnalysis(configuration: SessionConfiguration(breakdown: "$app_version"), persons: graph)
+        try expectDistributesExactly(inputs, prototype: prototype, Self.projection)
+    }
 }
