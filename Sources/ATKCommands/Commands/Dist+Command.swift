@@ -20,9 +20,11 @@ protocol DistributableCommand: ParsableCommand {
     func openDestination() throws -> ReportOutput
     /// Throws a usage error for options a distributed run cannot honour (`--identity stitched`).
     func checkDistributable() throws
-    /// Builds the analysis and hands it to `runner`, with a closure that prints its report and
-    /// throws the command's exit code.
-    func run<Runner: AnalysisRunner>(_ runner: inout Runner) throws
+    /// The persons to count with `--identity stitched` (a read of every input), else nil.
+    func persons(_ input: InputOptions, _ resolved: ResolvedInputs) -> IdentityGraph?
+    /// Builds the analysis (counting `persons` when given) and hands it to `runner`, with a
+    /// closure that prints its report and throws the command's exit code.
+    func run<Runner: AnalysisRunner>(_ runner: inout Runner, persons: IdentityGraph?) throws
 }
 
 /// Runs an analysis a ``DistributableCommand`` built, then asks the command to report it.
@@ -34,29 +36,37 @@ protocol AnalysisRunner {
     ) throws
 }
 
-/// The single run: resolve the inputs, open the output, read, report.
+/// The single run: read the resolved inputs into the analysis, report.
 struct SingleRun: AnalysisRunner {
-    /// The command run.
-    let command: any DistributableCommand
+    /// The dump arguments.
+    let input: InputOptions
+    /// The inputs, resolved.
+    let inputs: ResolvedInputs
+    /// Where the report goes, opened.
+    let output: ReportOutput
 
     mutating func run<Analysis: DistributableAnalysis>(
         _ prototype: Analysis, report: (Analysis, [FileReport], Bool, ReportOutput) throws -> Void
     ) throws {
-        let input = try command.readInput()
         var analysis = prototype
-        let inputs = try input.resolve(writing: command.outputs)
-        let output = try command.openDestination()
         let (reports, unreadable) = input.read(inputs, into: &analysis)
         try report(analysis, reports, unreadable, output)
     }
 }
 
 extension DistributableCommand {
-    /// The single run of the command.
+    /// The single run of the command: resolve the inputs, open the output, read the persons
+    /// (`--identity stitched`), then read and report.
     func runSingle() throws {
-        var runner = SingleRun(command: self)
-        try run(&runner)
+        let input = try readInput()
+        let inputs = try input.resolve(writing: outputs)
+        let output = try openDestination()
+        var runner = SingleRun(input: input, inputs: inputs, output: output)
+        try run(&runner, persons: persons(input, inputs))
     }
+
+    /// No persons: the command counts distinct_ids.
+    func persons(_ input: InputOptions, _ resolved: ResolvedInputs) -> IdentityGraph? { nil }
 
     /// ``input``.
     func readInput() throws -> InputOptions { input }
@@ -73,21 +83,21 @@ extension DistributableCommand {
     }
 }
 
-/// A ``DistributableCommand`` of one analysis type, built by ``makeAnalysis()`` and reported by
+/// A ``DistributableCommand`` of one analysis type, built by ``makeAnalysis(persons:)`` and reported by
 /// ``finish(_:reports:unreadable:to:)``.
 protocol SingleAnalysisCommand: DistributableCommand {
     /// What the command reads into.
     associatedtype Analysis: DistributableAnalysis
-    /// The empty analysis the options describe.
-    func makeAnalysis() throws -> Analysis
+    /// The empty analysis the options describe, counting `persons` when given.
+    func makeAnalysis(persons: IdentityGraph?) throws -> Analysis
     /// Prints the report of a finished analysis and throws the command's exit code.
     func finish(_ analysis: Analysis, reports: [FileReport], unreadable: Bool, to output: ReportOutput) throws
 }
 
 extension SingleAnalysisCommand {
-    /// Hands ``makeAnalysis()`` to the runner, reported by ``finish(_:reports:unreadable:to:)``.
-    func run<Runner: AnalysisRunner>(_ runner: inout Runner) throws {
-        try runner.run(makeAnalysis()) { analysis, reports, unreadable, output in
+    /// Hands ``makeAnalysis(persons:)`` to the runner, reported by ``finish(_:reports:unreadable:to:)``.
+    func run<Runner: AnalysisRunner>(_ runner: inout Runner, persons: IdentityGraph?) throws {
+        try runner.run(makeAnalysis(persons: persons)) { analysis, reports, unreadable, output in
             try finish(analysis, reports: reports, unreadable: unreadable, to: output)
         }
     }

@@ -66,7 +66,7 @@ extension Dist {
             var runner = Fold(
                 partials: partials, merged: merged, selection: try input.selection(), writesPartial: partial,
                 command: command)
-            try command.run(&runner)
+            try command.run(&runner, persons: nil)
         }
 
         /// Reads every partial's state into an empty partial of the command's analysis, merges

@@ -57,7 +57,7 @@ extension Dist {
             var runner = Replay(
                 batch: batch, selection: try input.selection(), maxLineLength: input.maxLineBytes.bytes, name: line.name
             )
-            try line.command.run(&runner)
+            try line.command.run(&runner, persons: nil)
             var partial = DistPartial(
                 command: line.name, optionsHash: try line.optionsHash(), facts: runner.batch.facts,
                 errors: runner.batch.errors, seen: runner.batch.linesPerInput, state: runner.state)
@@ -117,6 +117,7 @@ extension Dist {
         static func describe(_ key: PartitionKey) -> String {
             switch key {
             case .distinctId: "distinct_id"
+            case .person: "person"
             case .property(let name): "the property \(name)"
             }
         }
@@ -124,7 +125,7 @@ extension Dist {
         /// The shard option that buckets by `key`.
         static func byOption(_ key: PartitionKey) -> String {
             switch key {
-            case .distinctId: " without --by"
+            case .distinctId, .person: " without --by"
             case .property(let name): " --by '\(name)'"
             }
         }

@@ -36,7 +36,7 @@ extension Elements {
 extension Elements.Drift: SingleAnalysisCommand {
     var outputs: [(option: String, path: String)] { outputOptions.outputs }
 
-    func makeAnalysis() -> ElementDriftFinder {
+    func makeAnalysis(persons _: IdentityGraph?) -> ElementDriftFinder {
         ElementDriftFinder(useRecordedIdentifiers: identifiers.recordedIdentifiers)
     }
 

@@ -41,7 +41,7 @@ extension Elements {
 extension Elements.Match: SingleAnalysisCommand {
     var outputs: [(option: String, path: String)] { outputOptions.outputs }
 
-    func makeAnalysis() throws -> VisualEventCounter {
+    func makeAnalysis(persons _: IdentityGraph?) throws -> VisualEventCounter {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: config))

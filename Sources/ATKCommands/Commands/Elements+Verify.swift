@@ -49,7 +49,7 @@ extension Elements {
 extension Elements.Verify: SingleAnalysisCommand {
     var outputs: [(option: String, path: String)] { outputOptions.outputs }
 
-    func makeAnalysis() -> ElementVerifier { ElementVerifier(maxExamples: maxExamples) }
+    func makeAnalysis(persons _: IdentityGraph?) -> ElementVerifier { ElementVerifier(maxExamples: maxExamples) }
 
     func openDestination() throws -> ReportOutput { try outputOptions.open() }
 

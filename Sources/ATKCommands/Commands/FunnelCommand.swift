@@ -37,6 +37,10 @@ struct FunnelCommand: ParsableCommand {
             path ignored; the conversion is the config's unless --conversion is given. Conversions \
             the model cannot rebuild (empty stack) are counted as without a path.
 
+            --identity stitched counts persons (Docs/identities.md) instead of distinct_ids: in \
+            event funnels, in the users of path funnels, and in the per-user replay of --rebuilt \
+            (not with --by).
+
             Examples:
               atk funnel --steps '$AppStart,ProductView,AddToCart' --window 1h dump.gz
               atk funnel --step ProductView --step 'AddToCart[price>=100]' \\
@@ -48,6 +52,7 @@ struct FunnelCommand: ParsableCommand {
               atk funnel --path dump.gz
               atk funnel --path 'DL_HOME>DL_PDP' --strict --entity DL_HOME dump.gz
               atk funnel --path 'DL_HOME>DL_PDP' --rebuilt nav.json --entity DL_PDP dump.gz
+              atk funnel --steps '$AppStart,AddToCart' --identity stitched dump.gz
 
             Exit codes: 0 read everything, 2 usage error, 3 an input was unreadable or damaged \
             (everything readable was still counted). Malformed lines are reported, not fatal.
@@ -56,6 +61,7 @@ struct FunnelCommand: ParsableCommand {
 
     @OptionGroup var input: InputOptions
     @OptionGroup var outputOptions: OutputOptions<FunnelFormat>
+    @OptionGroup var identityOptions: IdentityOptions
 
     @Option(help: ArgumentHelp("The funnel's steps, separated by commas outside [...] and quotes.", valueName: "steps"))
     var steps: String?
@@ -141,16 +147,23 @@ struct FunnelCommand: ParsableCommand {
     }
 
     func validate() throws {
-        _ = try request()
+        var input = input
+        if case .paths(_, let files, _) = try request() { input.files = files }
+        try identityOptions.check(input)
     }
 
-    func run() throws { try runSingle() }
+    func run() throws {
+        // The --rebuilt config first: a bad one is refused before the persons' read.
+        if case .paths(_, _, let rebuilt?) = try request() { _ = try rebuiltConfig(rebuilt) }
+        try runSingle()
+    }
 
     /// Hands the runner the event funnel, the path funnel, or (`--rebuilt`) the navigation replay
-    /// whose rebuilt paths the path funnel counts.
-    func run<Runner: AnalysisRunner>(_ runner: inout Runner) throws {
+    /// whose rebuilt paths the path funnel counts; each counts `persons` when given.
+    func run<Runner: AnalysisRunner>(_ runner: inout Runner, persons: IdentityGraph?) throws {
         switch try request() {
-        case .events(let configuration):
+        case .events(var configuration):
+            configuration.persons = persons
             let analysis = try Self.usage { () throws(FunnelConfigurationError) in
                 try EventFunnelAnalysis(configuration: configuration)
             }
@@ -165,6 +178,7 @@ struct FunnelCommand: ParsableCommand {
                 configuration.conversionEvent = navigation.conversion
                 configuration.pathProperty = navigation.pathProperty
             }
+            configuration.persons = persons
             let funnel = PathFunnelAnalysis(configuration: configuration)
             let emit = {
                 (analysis: PathFunnelAnalysis, reports: [FileReport], unreadable: Bool, output: ReportOutput) in
@@ -173,7 +187,7 @@ struct FunnelCommand: ParsableCommand {
                 if unreadable { throw CommandExit.unreadableInput }
             }
             if let navigation {
-                try runner.run(NavigationAnalysis(config: navigation, maxExamples: maxExamples)) {
+                try runner.run(NavigationAnalysis(config: navigation, maxExamples: maxExamples, persons: persons)) {
                     replay, reports, unreadable, output in
                     var analysis = funnel
                     analysis.count(replay.replay())
@@ -249,6 +263,9 @@ struct FunnelCommand: ParsableCommand {
         var configuration = EventFunnelConfiguration(steps: funnelSteps, window: parsedWindow)
         configuration.mode = mode
         configuration.unit = count
+        guard by == nil || identityOptions.identity == .raw else {
+            throw ValidationError("--by counts users by a property; --identity stitched counts persons: give one")
+        }
         configuration.userProperty = by
         configuration.breakdownProperty = breakdown
         configuration.breakdownLimit = breakdownLimit
@@ -332,4 +349,10 @@ extension FunnelCommand: DistributableCommand {
     }
 
     func openDestination() throws -> ReportOutput { try outputOptions.open() }
+
+    func persons(_ input: InputOptions, _ resolved: ResolvedInputs) -> IdentityGraph? {
+        identityOptions.persons(input, resolved)
+    }
+
+    func checkDistributable() throws { try identityOptions.refuseStitched() }
 }

@@ -45,7 +45,9 @@ struct IdentitiesCommand: ParsableCommand {
 extension IdentitiesCommand: SingleAnalysisCommand {
     var outputs: [(option: String, path: String)] { outputOptions.outputs }
 
-    func makeAnalysis() -> IdentityLinkCollector { IdentityLinkCollector(maxExamples: maxExamples) }
+    func makeAnalysis(persons _: IdentityGraph?) -> IdentityLinkCollector {
+        IdentityLinkCollector(maxExamples: maxExamples)
+    }
 
     func openDestination() throws -> ReportOutput { try outputOptions.open() }
 

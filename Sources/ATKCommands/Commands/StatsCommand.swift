@@ -37,7 +37,7 @@ struct StatsCommand: ParsableCommand {
 extension StatsCommand: SingleAnalysisCommand {
     var outputs: [(option: String, path: String)] { outputOptions.outputs }
 
-    func makeAnalysis() -> StatsCollector { StatsCollector(maxExamples: maxExamples) }
+    func makeAnalysis(persons _: IdentityGraph?) -> StatsCollector { StatsCollector(maxExamples: maxExamples) }
 
     func openDestination() throws -> ReportOutput { try outputOptions.open() }
 

@@ -218,7 +218,7 @@ extension ValidateCommand: DistributableCommand {
 
     /// Hands the runner the validator; a merge that kept too few type-conflict lines to be exact
     /// (``DumpValidator/mergedExactly``) is refused, since the inputs cannot be read again.
-    func run<Runner: AnalysisRunner>(_ runner: inout Runner) throws {
+    func run<Runner: AnalysisRunner>(_ runner: inout Runner, persons _: IdentityGraph?) throws {
         try runner.run(DumpValidator(try loadedRequest())) { validator, reports, unreadable, output in
             guard validator.mergedExactly else {
                 throw CommandError(
