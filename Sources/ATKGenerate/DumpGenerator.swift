@@ -153,11 +153,17 @@ public struct DumpGenerator {
                 + Int64(rng.int(7 * 3600...23 * 3600)) * 1000 + Int64(rng.int(0...999))
             if starts.allSatisfy({ abs($0 - candidate) >= 3 * 3_600_000 }) { starts.append(candidate) }
         }
-        return UserProfile(
+        var profile = UserProfile(
             id: id, anonymousId: Self.uuid(&rng), appVersion: rng.pick(ShopApp.appVersions),
             osVersion: rng.chance(0.05) ? ShopApp.osVersions[0] : rng.pick(Array(ShopApp.osVersions.dropFirst())),
             model: rng.pick(ShopApp.models), networkType: rng.pick(["WIFI", "WIFI", "4G", "5G"]),
             sessions: starts.sorted())
+        // A stream of its own, so the default dump stays byte for byte what it was.
+        var journey = SplitMix64(seed: options.seed, stream: UInt64(index), substream: 1_000)
+        if options.journeys && id.hasPrefix("u") && journey.chance(0.5) {
+            profile.login = (journey.int(0...(profile.sessions.count - 1)), journey.chance(0.7) ? .signup : .bind)
+        }
+        return profile
     }
 
     private static func uuid(_ rng: inout SplitMix64) -> String {

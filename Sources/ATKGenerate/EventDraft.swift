@@ -16,6 +16,12 @@ struct EventDraft {
     var time: Int64
     var type = "track"
     var distinctId: String?
+    /// `track_signup`: the anonymous id the login id replaces.
+    var originalId: String?
+    /// `track_id_bind`: the `identities` object, in order.
+    var identities: [(String, String)] = []
+    /// The simulated user's person key (its login id, or its only id): what stitching must find.
+    var person = ""
     var anonymousId: String
     var trackId: UInt32
     var flushTime: Int64
@@ -57,6 +63,12 @@ struct EventDraft {
         w.field("time", writtenTime ?? time)
         w.field("type", type)
         if let distinctId { w.field("distinct_id", distinctId) }
+        if let originalId { w.field("original_id", originalId) }
+        if !identities.isEmpty {
+            w.openObject("identities")
+            for (key, value) in identities { w.field(key, value) }
+            w.close()
+        }
         w.field("anonymous_id", anonymousId)
         w.field("event", event)
         w.openObject("lib")

@@ -21,6 +21,11 @@ public struct GeneratorOptions: Sendable {
     /// the entity of its last click, back navigation keeps it, no passive launches; with path
     /// faults (missing, first node dropped, wrong entity) counted in the truth's `navigation`.
     public var navigation = false
+    /// User journeys: some users browse anonymously and log in (a `track_signup` or `track_id_bind`
+    /// line), logged-in events carry `$is_login_id`, and every page view ends with an
+    /// `$AppPageLeave` carrying `event_duration`; the truth then holds the persons and the
+    /// expected sessions and retention (Docs/generate.md).
+    public var journeys = false
 
     /// The forms of `user_action_path`.
     public enum PathFormat: String, Sendable, CaseIterable {

@@ -1,4 +1,5 @@
 import ATKCore
+import Foundation
 
 /// What `atk generate` wrote, counted as it wrote it.
 ///
@@ -51,6 +52,18 @@ public struct GeneratorTruth {
     /// With `--navigation`: what `atk paths verify` must find.
     var navigation = NavigationTruth()
 
+    // Journeys (with `--journeys`).
+    /// Every raw id (string `distinct_id` of a `track` line) and its person's key.
+    var rawIdPersons: [String: String] = [:]
+    var signupLines = 0
+    var bindLines = 0
+    /// Sessions as `atk sessions` cuts them, per person (stitched) and per `distinct_id` (raw);
+    /// nil once a session was simulated with faults (they move session bounds).
+    var stitchedSessions: JourneySessions? = JourneySessions()
+    var rawSessions: JourneySessions? = JourneySessions()
+    /// Per person, the UTC days (since the epoch) with an `$AppStart`.
+    var startDays: [String: Set<Int64>] = [:]
+
     /// Counts one written line.
     mutating func record(line number: Int, draft: EventDraft?, malformed: Bool, rules: [String], faults: [String]) {
         lines += 1
@@ -62,6 +75,12 @@ public struct GeneratorTruth {
         }
         guard let draft else { return }
         events += 1
+        switch draft.type {
+        case "track": if let id = draft.distinctId { rawIdPersons[id] = draft.person }
+        case "track_signup": signupLines += 1
+        case "track_id_bind": bindLines += 1
+        default: break
+        }
         if let user = draft.distinctId { users.insert(user) }
         eventCounts[draft.event, default: 0] += 1
         if let user = draft.distinctId { eventUsers[draft.event, default: []].insert(user) }
@@ -218,6 +237,78 @@ public struct GeneratorTruth {
                 ])
             ),
         ])
-        return options.navigation ? truth.appending(("navigation", navigation.json)) : truth
+        var result = truth
+        if options.journeys { for member in journeysJSON() { result = result.appending(member) } }
+        return options.navigation ? result.appending(("navigation", navigation.json)) : result
+    }
+
+    /// Counts one simulated session's `track` lines (`drafts`, in time order) into the expected
+    /// sessions and retention; `exact` is false when faults were injected (no figures then).
+    mutating func recordSession(_ drafts: [EventDraft], exact: Bool) {
+        let events = drafts.filter { $0.type == "track" && $0.distinctId != nil }
+        guard exact else {
+            stitchedSessions = nil
+            rawSessions = nil
+            return
+        }
+        guard let first = events.first else { return }
+        // One simulated session is one session of its person; its runs of one distinct_id (the
+        // anonymous part before a login, then the rest) are sessions of their raw ids.
+        stitchedSessions?.add(events[...], user: first.person)
+        var runStart = 0
+        for index in 1...events.count
+        where index == events.count || events[index].distinctId != events[runStart].distinctId {
+            rawSessions?.add(events[runStart..<index], user: events[runStart].distinctId ?? "")
+            runStart = index
+        }
+        for event in events where event.event == "$AppStart" {
+            startDays[event.person, default: []].insert(event.time.floorDivided(by: 86_400_000))
+        }
+    }
+
+    /// The `identities`, `sessions` and `retention` members (the last two only without faults).
+    private func journeysJSON() -> [(String, JSONOutput)] {
+        var members: [String: [String]] = [:]
+        for (id, person) in rawIdPersons { members[person, default: []].append(id) }
+        let linked = members.keys.sorted().compactMap { person -> JSONOutput? in
+            guard let ids = members[person], ids.count > 1 else { return nil }
+            return .object([("person", .string(person)), ("raw_ids", .array(ids.sorted().map { .string($0) }))])
+        }
+        let links = JSONOutput.object([
+            ("signup", .int(signupLines)), ("bind", .int(bindLines)), ("identities", .int(0)), ("unbind", .int(0)),
+        ])
+        var out: [(String, JSONOutput)] = [
+            (
+                "identities",
+                .object([
+                    ("raw_ids", .int(rawIdPersons.count)), ("persons", .int(members.count)), ("conflicts", .int(0)),
+                    ("links", links), ("linked_persons", .array(linked)),
+                ])
+            )
+        ]
+        guard let stitchedSessions, let rawSessions else { return out }
+        out.append(("sessions", .object([("raw", rawSessions.json), ("stitched", stitchedSessions.json)])))
+        let periods = 7
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate]
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        let cohorts = Set(startDays.values.flatMap { $0 }).sorted().map { day -> JSONOutput in
+            let persons = startDays.values.filter { $0.contains(day) }
+            let retained = (0...periods).map { k in persons.filter { $0.contains(day + Int64(k)) }.count }
+            return .object([
+                ("period", .string(formatter.string(from: Date(timeIntervalSince1970: Double(day) * 86_400)))),
+                ("size", .int(persons.count)), ("retained", .array(retained.map { .int($0) })),
+            ])
+        }
+        out.append(
+            (
+                "retention",
+                .object([
+                    ("start", .string("$AppStart")), ("return", .string("$AppStart")), ("period", .string("day")),
+                    ("periods", .int(periods)), ("tz", .string("UTC")), ("identity", .string("stitched")),
+                    ("cohorts", .array(cohorts)),
+                ])
+            ))
+        return out
     }
 }

@@ -22,6 +22,8 @@ struct SessionSimulator {
     private var trail: [(screen: ShopApp.Screen, entity: String?)] = []
     private var shown: ShopApp.Shown
     private var page = PageState(screen: "")
+    /// The `distinct_id` the SDK writes now: the anonymous id until a journey's login.
+    private var distinctId: String
     private var lastProduct = "P1000"
     /// Offset of this session's flush timer.
     private let flushPhase: Int64
@@ -29,6 +31,8 @@ struct SessionSimulator {
     /// Impressions bookkeeping for the current page view.
     private struct PageState {
         var screen: String
+        /// When its `$AppViewScreen` happened.
+        var viewTime: Int64 = 0
         var exposedKeys: Set<String> = []
         var rowsByList: [String: Set<Int>] = [:]
         var exposedRows: [Int] = []
@@ -43,6 +47,7 @@ struct SessionSimulator {
         rng = SplitMix64(
             seed: options.seed, stream: UInt64(user.id.hashValueStable), substream: UInt64(sessionIndex + 1))
         start = user.sessions[sessionIndex]
+        distinctId = user.login.map { sessionIndex <= $0.session } == true ? user.anonymousId : user.id
         t = start
         flushPhase = start % 15_000
         shown = ShopApp.build(.home, stack: [.home], rows: 8, appVersion: user.appVersion, legacyTable: false)
@@ -59,11 +64,29 @@ struct SessionSimulator {
         startEvent["$resume_from_background"] = .bool(sessionIndex > 0 && rng.chance(0.5))
         append(startEvent)
         navigate(to: .home, replacing: true, truth: &truth)
+        if let login = user.login, login.session == sessionIndex { logIn(login.link) }
         let actions = rng.int(2...6)
         for _ in 0..<actions { act(truth: &truth) }
         endPage(truth: &truth)
         finish(truth: &truth)
         injectLineFaults()
+        if options.journeys { truth.recordSession(drafts, exact: rate == 0) }
+    }
+
+    /// The user logs in: the SDK links the anonymous id to the login id and writes the login id
+    /// from then on.
+    private mutating func logIn(_ link: UserProfile.LoginLink) {
+        distinctId = user.id
+        var line = draft(link == .signup ? "$SignUp" : "$BindID", method: "code")
+        switch link {
+        case .signup:
+            line.type = "track_signup"
+            line.originalId = user.anonymousId
+        case .bind:
+            line.type = "track_id_bind"
+            line.identities = [("$identity_login_id", user.id), ("$identity_anonymous_id", user.anonymousId)]
+        }
+        append(line)
     }
 
     private mutating func backgroundLaunch(truth: inout GeneratorTruth) {
@@ -85,17 +108,21 @@ struct SessionSimulator {
 
     private mutating func finish(truth: inout GeneratorTruth) {
         t += Int64(rng.int(1000...20_000))
+        // A login session's $AppStart was written under the anonymous id: per distinct_id (what
+        // validate's lifecycle rules follow), nothing is open at its end.
+        let loggedInHere = user.login?.session == sessionIndex
         if rng.chance(rate) {
             var crash = draft("AppCrashed", method: "code")
             crash["app_crashed_reason"] = .string(
                 "Exception Reason:-[__NSArrayM objectAtIndex:]: index 5 beyond bounds [0 .. 4]\nException Stack:0 CoreFoundation 0x1a2b3c"
             )
-            crash.inject("crash_without_app_end", rules: ["lifecycle.missing_app_end"])
+            crash.inject("crash_without_app_end", rules: loggedInHere ? [] : ["lifecycle.missing_app_end"])
             append(crash)
             return
         }
         var end = draft("$AppEnd")
         end["$screen_name"] = .string(shown.screen.rawValue)
+        if loggedInHere { end.rules.append("lifecycle.orphan_app_end") }
         var duration = Double(t - start) / 1000
         if rng.chance(rate / 2) {
             duration = -Double(rng.int(1...100_000)) / 1000
@@ -107,6 +134,8 @@ struct SessionSimulator {
             duration = 90_000 + Double(rng.int(0...9_999)) / 1000
             end.inject("duration_too_long", rules: ["lifecycle.duration_too_long", "lifecycle.duration_mismatch"])
         }
+        // An $AppEnd that closes nothing is compared with no session.
+        if loggedInHere { end.rules.removeAll { $0 == "lifecycle.duration_mismatch" } }
         end["event_duration"] = .number(duration, decimals: 3)
         append(end)
         if rng.chance(rate / 2) {
@@ -159,6 +188,7 @@ struct SessionSimulator {
         view["$title"] = .string(screen.title)
         view["$url"] = .string("shop://" + screen.node.lowercased())
         view.libDetail = screen.rawValue + "######"
+        page.viewTime = view.time
         append(view)
         truth.pageViews += 1
         if screen == .productDetail {
@@ -206,6 +236,12 @@ struct SessionSimulator {
     private func articleProduct(_ article: Int, _ k: Int) -> String { productId(article * 3 + k + 40) }
 
     private mutating func endPage(truth: inout GeneratorTruth) {
+        if options.journeys && !page.screen.isEmpty {
+            var leave = draft("$AppPageLeave")
+            leave["$screen_name"] = .string(page.screen)
+            leave["event_duration"] = .number(Double(leave.time - page.viewTime) / 1000, decimals: 3)
+            append(leave)
+        }
         var gaps = 0
         for rows in page.rowsByList.values {
             guard let low = rows.min(), let high = rows.max() else { continue }
@@ -603,7 +639,7 @@ struct SessionSimulator {
     private mutating func draft(_ name: String, method: String = "autoTrack", advance: Int64 = 1) -> EventDraft {
         t += max(advance, 1)
         var event = EventDraft(
-            event: name, time: t, distinctId: user.id, anonymousId: user.anonymousId,
+            event: name, time: t, distinctId: distinctId, person: user.id, anonymousId: user.anonymousId,
             trackId: UInt32(truncatingIfNeeded: rng.next()), flushTime: t,
             appVersion: user.appVersion)
         // The SDK flushes in batches (every 15 s here), so events of a batch arrive in order.
@@ -618,6 +654,10 @@ struct SessionSimulator {
             ("$wifi", .bool(user.networkType == "WIFI")), ("$device_id", .string(user.anonymousId)),
             ("$is_first_day", .bool(sessionIndex == 0)), ("$lib_method", .string(method)),
         ]
+        // What the SDKs write once a user is logged in (stitching reads it as a login id).
+        if options.journeys && distinctId == user.id && user.id.hasPrefix("u") {
+            event.properties.append(("$is_login_id", .bool(true)))
+        }
         return event
     }
 

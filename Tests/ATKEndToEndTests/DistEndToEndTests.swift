@@ -79,8 +79,9 @@ struct DistEndToEndTests {
 
     /// The commands `atk dist` runs, as their first words.
     static let switchedOn: [[String]] = [
-        ["stats"], ["elements", "verify"], ["elements", "top"], ["elements", "match"], ["elements", "drift"],
-        ["sessions"], ["retention"],
+        ["stats"], ["validate"], ["funnel"], ["impressions"], ["elements", "verify"], ["elements", "top"],
+        ["elements", "match"], ["elements", "drift"], ["paths", "verify"], ["paths", "attribution"], ["sessions"],
+        ["retention"], ["identities"],
     ]
 
     /// Every golden case of a command switched on (in each of its formats), and selections.
@@ -93,22 +94,56 @@ struct DistEndToEndTests {
             ["sessions", "--where", "$os=Android", "--until", "2026-09-03T12:00", "--format", "json"],
         ]
 
-    static let cases: [(command: [String], inputs: [String], buckets: Int)] =
-        commands.flatMap { command in
+    /// The commands grouped by everything but `--format`: the partials of a group are the same
+    /// bytes whatever the format (the options hash leaves it out), so each group's pipeline runs
+    /// once and merges once per format.
+    static let groups: [(command: [String], formats: [[String]])] = {
+        var groups: [(command: [String], formats: [[String]])] = []
+        for command in commands {
+            var base = command
+            var format: [String] = []
+            if let index = base.firstIndex(of: "--format") {
+                format = Array(base[index...(index + 1)])
+                base.removeSubrange(index...(index + 1))
+            }
+            if let existing = groups.firstIndex(where: { $0.command == base }) {
+                groups[existing].formats.append(format)
+            } else {
+                groups.append((base, [format]))
+            }
+        }
+        return groups
+    }()
+
+    static let cases: [(group: Int, inputs: [String], buckets: Int)] =
+        groups.indices.flatMap { group in
             [1, 2, 7].flatMap { buckets in
-                [(command, [GoldenTests.sample], buckets), (command, hostile, buckets)]
+                [(group, [GoldenTests.sample], buckets), (group, hostile, buckets)]
             }
         }
 
-    @Test("the pipeline prints the single command's bytes and exit code", arguments: 0..<cases.count)
+    @Test("the pipeline prints the single command's bytes and exit code, in every format", arguments: 0..<cases.count)
     func equalsSingle(_ index: Int) throws {
-        let (command, inputs, buckets) = Self.cases[index]
-        #expect(Self.commands.count >= 2 * Self.switchedOn.count)
-        let single = try GoldenTests.run(command + inputs)
-        let run = try Self.pipeline(command, inputs: inputs, buckets: buckets)
-        #expect(run.merged.stdout == single.stdout, "\(command) \(inputs) \(buckets) buckets")
-        #expect(run.merged.status == single.status, "\(run.merged.stderr)")
-        if inputs == Self.hostile { #expect(single.status == 3) }
+        let (group, inputs, buckets) = Self.cases[index]
+        let (command, formats) = Self.groups[group]
+        #expect(Self.groups.count >= Self.switchedOn.count)
+        if try GoldenTests.run(command + formats[0] + inputs).status == 2 {
+            // A usage error: partial and merge refuse the same arguments before reading anything.
+            #expect(try CLI.run(["dist", "partial"] + command, directory: CLI.root).status == 2)
+            #expect(try GoldenTests.run(["dist", "merge"] + command + [GoldenTests.sample]).status == 2)
+            return
+        }
+        // The shard buckets by the key the command routes by.
+        let by = command.firstIndex(of: "--by").map { ["--by", command[$0 + 1]] } ?? []
+        let run = try Self.pipeline(command, inputs: inputs, buckets: buckets, shard: by)
+        for format in formats {
+            let single = try GoldenTests.run(command + format + inputs)
+            let merged =
+                format.isEmpty ? run.merged : try GoldenTests.run(["dist", "merge"] + command + format + run.partials)
+            #expect(merged.stdout == single.stdout, "\(command) \(format) \(inputs) \(buckets) buckets")
+            #expect(merged.status == single.status, "\(merged.stderr)")
+            if inputs == Self.hostile { #expect(single.status == 3) }
+        }
     }
 
     @Test("a command --max-line-bytes under the shard's, and a shard that skips long lines itself, both match")
@@ -175,7 +210,7 @@ struct DistEndToEndTests {
         let command = try GoldenTests.run(["dist", "merge", "stats"] + run.partials.dropFirst() + [other])
         #expect(command.status == 2)
         #expect(command.stderr.contains("is of atk sessions"))
-        let unknown = try CLI.run(["dist", "partial", "funnel", "--steps", "A,B"], input: Data())
+        let unknown = try CLI.run(["dist", "partial", "generate", "--users", "1"], input: Data())
         #expect(unknown.status == 2)
     }
 

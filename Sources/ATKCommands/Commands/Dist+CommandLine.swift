@@ -6,8 +6,10 @@ import ArgumentParser
 struct DistCommandLine {
     /// The commands `atk dist` runs.
     static let commands: [any DistributableCommand.Type] = [
-        StatsCommand.self, Elements.Verify.self, Elements.Top.self, Elements.Match.self, Elements.Drift.self,
-        SessionsCommand.self, RetentionCommand.self,
+        StatsCommand.self, ValidateCommand.self, FunnelCommand.self, ImpressionsCommand.self, Elements.Verify.self,
+        Elements.Top.self,
+        Elements.Match.self, Elements.Drift.self, Paths.Verify.self, Paths.Attribution.self, SessionsCommand.self,
+        RetentionCommand.self, IdentitiesCommand.self,
     ]
 
     /// Their names as typed (`stats`, `elements verify`).
@@ -39,7 +41,8 @@ struct DistCommandLine {
         }
         self.command = command
         try command.checkDistributable()
-        let files = command.input.files
+        let input = try command.readInput()
+        let files = input.files
         if !filesAllowed && !files.isEmpty {
             throw CommandError(
                 "atk dist partial reads shard records on standard input: give no files (\(files.joined(separator: " ")))",
@@ -48,7 +51,7 @@ struct DistCommandLine {
         guard arguments.count >= files.count, Array(arguments.suffix(files.count)) == files else {
             throw CommandError("give the partial files last, after the command's options", exit: CommandExit.usage)
         }
-        for (option, value) in [("--since", command.input.since), ("--until", command.input.until)] {
+        for (option, value) in [("--since", input.since), ("--until", input.until)] {
             if let value, value.hasPrefix("-") {
                 throw CommandError(
                     "\(option) \(value) depends on when each step runs; atk dist needs a date or time (2026-09-01T08:00)",
@@ -79,7 +82,7 @@ struct DistCommandLine {
     /// FNV-1a 64 of the state arguments (each followed by a NUL) and of the selection's bounds
     /// as milliseconds (`today` resolves differently after midnight).
     func optionsHash() throws -> UInt64 {
-        let selection = try command.input.selection()
+        let selection = try command.readInput().selection()
         var text = stateArguments.map { $0 + "\u{0}" }.joined()
         text += "since=\(selection.since.map(String.init) ?? "-")\u{0}until=\(selection.until.map(String.init) ?? "-")"
         return BucketHash.fnv1a64(text.utf8)

@@ -47,11 +47,9 @@ extension Dist {
 
         func run() throws {
             let line = try DistCommandLine(arguments, filesAllowed: true)
-            try merge(line.command, name: line.name, optionsHash: try line.optionsHash())
-        }
-
-        private func merge<C: DistributableCommand>(_ command: C, name: String, optionsHash: UInt64) throws {
-            let resolved = try command.input.resolve(writing: partial ? [] : command.outputs)
+            let command = line.command
+            let input = try command.readInput()
+            let resolved = try input.resolve(writing: partial ? [] : command.outputs)
             for error in resolved.errors { throw CommandError(error.description, exit: CommandExit.unreadableInput) }
             var partials: [DistPartial] = []
             for source in resolved.sources {
@@ -63,30 +61,68 @@ extension Dist {
                     throw CommandError("\(source.displayName): \(error)", exit: CommandExit.unreadableInput)
                 }
             }
-            let merged = try Self.combine(partials, name: name, optionsHash: optionsHash)
+            let merged = try Self.combine(partials, name: line.name, optionsHash: try line.optionsHash())
             if !partial { try Self.checkComplete(merged) }
-            let analysis = try command.makeAnalysis()
-            let selection = try command.input.selection()
-            if selection.isEmpty {
-                let result = try Self.mergeStates(partials, prototype: analysis)
-                if partial {
-                    try Self.writePartial(result, merged: merged)
+            var runner = Fold(
+                partials: partials, merged: merged, selection: try input.selection(), writesPartial: partial,
+                command: command)
+            try command.run(&runner, persons: nil)
+        }
+
+        /// Reads every partial's state into an empty partial of the command's analysis, merges
+        /// them, and writes the merged partial or has the command report it.
+        struct Fold: AnalysisRunner {
+            let partials: [DistPartial]
+            let merged: DistPartial
+            let selection: EventSelection
+            let writesPartial: Bool
+            let command: any DistributableCommand
+
+            mutating func run<Analysis: DistributableAnalysis>(
+                _ prototype: Analysis, report: (Analysis, [FileReport], Bool, ReportOutput) throws -> Void
+            ) throws {
+                if selection.isEmpty {
+                    let result = try Merge.mergeStates(partials, prototype: prototype)
+                    if writesPartial {
+                        try Merge.writePartial(result, merged: merged)
+                    } else {
+                        try finish(result, report)
+                    }
                 } else {
-                    try report(command, result, merged: merged)
+                    let result = try Merge.mergeStates(
+                        partials, prototype: SelectedAnalysis(prototype, selection: selection))
+                    if writesPartial {
+                        try Merge.writePartial(result, merged: merged)
+                    } else {
+                        InputOptions.noteLeftOut(result)
+                        try finish(result.inner, report)
+                    }
                 }
-            } else {
-                let result = try Self.mergeStates(partials, prototype: SelectedAnalysis(analysis, selection: selection))
-                if partial {
-                    try Self.writePartial(result, merged: merged)
-                } else {
-                    InputOptions.noteLeftOut(result)
-                    try report(command, result.inner, merged: merged)
+            }
+
+            /// Has the command report the merged analysis, with the single run's diagnostics and
+            /// exit code.
+            private func finish<Analysis>(
+                _ analysis: Analysis, _ report: (Analysis, [FileReport], Bool, ReportOutput) throws -> Void
+            ) throws {
+                // The malformed lines under the command's --max-line-bytes, which the shard's may exceed.
+                let reports = merged.facts.keys.sorted().compactMap { index in
+                    merged.facts[index].map { fact in
+                        var report = fact.report
+                        report.malformedLines = merged.malformed[index] ?? 0
+                        return report
+                    }
                 }
+                let errors = merged.errors.keys.sorted().compactMap { merged.errors[$0] }
+                for error in errors { Terminal.diagnose(error.description) }
+                for report in reports { if let error = report.error { Terminal.diagnose(error.description) } }
+                let unreadable = !errors.isEmpty || reports.contains { $0.error != nil }
+                try report(analysis, reports, unreadable, try command.openDestination())
             }
         }
 
         /// Writes the merged partial state (`--partial`).
-        private static func writePartial<A: DistributableAnalysis>(_ analysis: A, merged: DistPartial) throws {
+        static func writePartial<A: DistributableAnalysis>(_ analysis: A, merged: DistPartial) throws {
             var writer = StateWriter()
             analysis.encodeState(to: &writer)
             var result = merged
@@ -98,25 +134,6 @@ extension Dist {
             } catch {
                 throw CommandError(error)
             }
-        }
-
-        /// Prints the command's report of the merged analysis, with the single run's diagnostics
-        /// and exit code.
-        private func report<C: DistributableCommand>(_ command: C, _ analysis: C.Analysis, merged: DistPartial) throws {
-            // The malformed lines under the command's --max-line-bytes, which the shard's may exceed.
-            let reports = merged.facts.keys.sorted().compactMap { index in
-                merged.facts[index].map { fact in
-                    var report = fact.report
-                    report.malformedLines = merged.malformed[index] ?? 0
-                    return report
-                }
-            }
-            let errors = merged.errors.keys.sorted().compactMap { merged.errors[$0] }
-            for error in errors { Terminal.diagnose(error.description) }
-            for report in reports { if let error = report.error { Terminal.diagnose(error.description) } }
-            let unreadable = !errors.isEmpty || reports.contains { $0.error != nil }
-            let destination = try command.openDestination()
-            try command.finish(analysis, reports: reports, unreadable: unreadable, to: destination)
         }
 
         /// The partials' headers joined: one command, one options hash, one manifest; the facts

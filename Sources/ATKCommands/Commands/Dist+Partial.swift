@@ -45,10 +45,6 @@ extension Dist {
 
         func run() throws {
             let line = try DistCommandLine(arguments, filesAllowed: false)
-            try write(line.command, name: line.name, optionsHash: try line.optionsHash())
-        }
-
-        private func write<C: DistributableCommand>(_ command: C, name: String, optionsHash: UInt64) throws {
             var batch = RecordBatch()
             do {
                 try batch.add(try InputSource.standardInput.readAll())
@@ -57,30 +53,15 @@ extension Dist {
             } catch {
                 throw CommandError("\(error)", exit: CommandExit.unreadableInput)
             }
-            let analysis = try command.makeAnalysis()
-            for fact in batch.facts.values where fact.key != analysis.partitionKey {
-                throw CommandError(
-                    "the records were bucketed by \(Self.describe(fact.key)); \(C.distName) needs them bucketed by "
-                        + "\(Self.describe(analysis.partitionKey)) (atk dist shard\(Self.byOption(analysis.partitionKey)))",
-                    exit: CommandExit.usage)
-            }
-            let selection = try command.input.selection()
-            let limit = command.input.maxLineBytes.bytes
-            let state: [UInt8]
-            let malformed: [Int: Int]
-            do {
-                (state, malformed) =
-                    selection.isEmpty
-                    ? try Self.state(of: analysis, batch: &batch, maxLineLength: limit)
-                    : try Self.state(
-                        of: SelectedAnalysis(analysis, selection: selection), batch: &batch, maxLineLength: limit)
-            } catch {
-                throw CommandError("standard input: \(error.description)", exit: CommandExit.unreadableInput)
-            }
+            let input = try line.command.readInput()
+            var runner = Replay(
+                batch: batch, selection: try input.selection(), maxLineLength: input.maxLineBytes.bytes, name: line.name
+            )
+            try line.command.run(&runner, persons: nil)
             var partial = DistPartial(
-                command: name, optionsHash: optionsHash, facts: batch.facts, errors: batch.errors,
-                seen: batch.linesPerInput, state: state)
-            partial.malformed = malformed
+                command: line.name, optionsHash: try line.optionsHash(), facts: runner.batch.facts,
+                errors: runner.batch.errors, seen: runner.batch.linesPerInput, state: runner.state)
+            partial.malformed = runner.malformed
             let output = OutputFile.standardOutput()
             do {
                 try output.write(partial.text)
@@ -90,22 +71,53 @@ extension Dist {
             }
         }
 
-        /// Replays the batch into an empty partial of `prototype`; its state, and the malformed
-        /// lines per input.
-        private static func state<A: DistributableAnalysis>(
-            of prototype: A, batch: inout RecordBatch, maxLineLength: Int
-        ) throws(DistFormatError) -> (state: [UInt8], malformed: [Int: Int]) {
-            var analysis = prototype.makePartial()
-            let malformed = try batch.replay(into: &analysis, maxLineLength: maxLineLength)
-            var writer = StateWriter()
-            analysis.encodeState(to: &writer)
-            return (writer.bytes, malformed)
+        /// Replays the records into an empty partial of the command's analysis and keeps its
+        /// state; never reports.
+        struct Replay: AnalysisRunner {
+            var batch: RecordBatch
+            let selection: EventSelection
+            let maxLineLength: Int
+            let name: String
+            /// The analysis's state, once run.
+            var state: [UInt8] = []
+            /// The malformed lines per input, under the command's `--max-line-bytes`.
+            var malformed: [Int: Int] = [:]
+
+            mutating func run<Analysis: DistributableAnalysis>(
+                _ prototype: Analysis, report: (Analysis, [FileReport], Bool, ReportOutput) throws -> Void
+            ) throws {
+                for fact in batch.facts.values where fact.key != prototype.partitionKey {
+                    throw CommandError(
+                        "the records were bucketed by \(Partial.describe(fact.key)); \(name) needs them bucketed by "
+                            + "\(Partial.describe(prototype.partitionKey)) (atk dist shard"
+                            + "\(Partial.byOption(prototype.partitionKey)))",
+                        exit: CommandExit.usage)
+                }
+                do {
+                    if selection.isEmpty {
+                        try replay(prototype)
+                    } else {
+                        try replay(SelectedAnalysis(prototype, selection: selection))
+                    }
+                } catch {
+                    throw CommandError("standard input: \(error.description)", exit: CommandExit.unreadableInput)
+                }
+            }
+
+            private mutating func replay<A: DistributableAnalysis>(_ prototype: A) throws(DistFormatError) {
+                var analysis = prototype.makePartial()
+                malformed = try batch.replay(into: &analysis, maxLineLength: maxLineLength)
+                var writer = StateWriter()
+                analysis.encodeState(to: &writer)
+                state = writer.bytes
+            }
         }
 
         /// A key in words.
         static func describe(_ key: PartitionKey) -> String {
             switch key {
             case .distinctId: "distinct_id"
+            case .person: "person"
             case .property(let name): "the property \(name)"
             }
         }
@@ -113,7 +125,7 @@ extension Dist {
         /// The shard option that buckets by `key`.
         static func byOption(_ key: PartitionKey) -> String {
             switch key {
-            case .distinctId: " without --by"
+            case .distinctId, .person: " without --by"
             case .property(let name): " --by '\(name)'"
             }
         }

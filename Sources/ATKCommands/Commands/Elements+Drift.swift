@@ -33,10 +33,10 @@ extension Elements {
     }
 }
 
-extension Elements.Drift: DistributableCommand {
+extension Elements.Drift: SingleAnalysisCommand {
     var outputs: [(option: String, path: String)] { outputOptions.outputs }
 
-    func makeAnalysis() -> ElementDriftFinder {
+    func makeAnalysis(persons _: IdentityGraph?) -> ElementDriftFinder {
         ElementDriftFinder(useRecordedIdentifiers: identifiers.recordedIdentifiers)
     }
 

@@ -38,10 +38,10 @@ extension Elements {
     }
 }
 
-extension Elements.Match: DistributableCommand {
+extension Elements.Match: SingleAnalysisCommand {
     var outputs: [(option: String, path: String)] { outputOptions.outputs }
 
-    func makeAnalysis() throws -> VisualEventCounter {
+    func makeAnalysis(persons _: IdentityGraph?) throws -> VisualEventCounter {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: config))

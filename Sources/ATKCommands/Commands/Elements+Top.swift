@@ -43,10 +43,10 @@ extension Elements {
     }
 }
 
-extension Elements.Top: DistributableCommand {
+extension Elements.Top: SingleAnalysisCommand {
     var outputs: [(option: String, path: String)] { outputOptions.outputs }
 
-    func makeAnalysis() -> ElementClickTable {
+    func makeAnalysis(persons _: IdentityGraph?) -> ElementClickTable {
         ElementClickTable(byPosition: byPosition, useRecordedIdentifiers: identifiers.recordedIdentifiers)
     }
 

@@ -46,10 +46,10 @@ extension Elements {
     }
 }
 
-extension Elements.Verify: DistributableCommand {
+extension Elements.Verify: SingleAnalysisCommand {
     var outputs: [(option: String, path: String)] { outputOptions.outputs }
 
-    func makeAnalysis() -> ElementVerifier { ElementVerifier(maxExamples: maxExamples) }
+    func makeAnalysis(persons _: IdentityGraph?) -> ElementVerifier { ElementVerifier(maxExamples: maxExamples) }
 
     func openDestination() throws -> ReportOutput { try outputOptions.open() }
 

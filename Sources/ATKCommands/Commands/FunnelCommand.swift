@@ -37,6 +37,10 @@ struct FunnelCommand: ParsableCommand {
             path ignored; the conversion is the config's unless --conversion is given. Conversions \
             the model cannot rebuild (empty stack) are counted as without a path.
 
+            --identity stitched counts persons (Docs/identities.md) instead of distinct_ids: in \
+            event funnels, in the users of path funnels, and in the per-user replay of --rebuilt \
+            (not with --by).
+
             Examples:
               atk funnel --steps '$AppStart,ProductView,AddToCart' --window 1h dump.gz
               atk funnel --step ProductView --step 'AddToCart[price>=100]' \\
@@ -48,6 +52,7 @@ struct FunnelCommand: ParsableCommand {
               atk funnel --path dump.gz
               atk funnel --path 'DL_HOME>DL_PDP' --strict --entity DL_HOME dump.gz
               atk funnel --path 'DL_HOME>DL_PDP' --rebuilt nav.json --entity DL_PDP dump.gz
+              atk funnel --steps '$AppStart,AddToCart' --identity stitched dump.gz
 
             Exit codes: 0 read everything, 2 usage error, 3 an input was unreadable or damaged \
             (everything readable was still counted). Malformed lines are reported, not fatal.
@@ -56,6 +61,7 @@ struct FunnelCommand: ParsableCommand {
 
     @OptionGroup var input: InputOptions
     @OptionGroup var outputOptions: OutputOptions<FunnelFormat>
+    @OptionGroup var identityOptions: IdentityOptions
 
     @Option(help: ArgumentHelp("The funnel's steps, separated by commas outside [...] and quotes.", valueName: "steps"))
     var steps: String?
@@ -141,42 +147,55 @@ struct FunnelCommand: ParsableCommand {
     }
 
     func validate() throws {
-        _ = try request()
+        var input = input
+        if case .paths(_, let files, _) = try request() { input.files = files }
+        try identityOptions.check(input)
     }
 
     func run() throws {
+        // The --rebuilt config first: a bad one is refused before the persons' read.
+        if case .paths(_, _, let rebuilt?) = try request() { _ = try rebuiltConfig(rebuilt) }
+        try runSingle()
+    }
+
+    /// Hands the runner the event funnel, the path funnel, or (`--rebuilt`) the navigation replay
+    /// whose rebuilt paths the path funnel counts; each counts `persons` when given.
+    func run<Runner: AnalysisRunner>(_ runner: inout Runner, persons: IdentityGraph?) throws {
         switch try request() {
-        case .events(let configuration):
-            var analysis = try Self.usage { () throws(FunnelConfigurationError) in
+        case .events(var configuration):
+            configuration.persons = persons
+            let analysis = try Self.usage { () throws(FunnelConfigurationError) in
                 try EventFunnelAnalysis(configuration: configuration)
             }
-            let inputs = try input.resolve(writing: outputOptions.outputs)
-            let output = try outputOptions.open()
-            let (reports, unreadable) = input.read(inputs, into: &analysis)
-            try output.emit(EventFunnelReport(result: analysis.result(), reports: reports).render(outputOptions.format))
-            if unreadable { throw CommandExit.unreadableInput }
-        case .paths(var configuration, let files, let rebuilt):
-            var input = input
-            input.files = files
+            try runner.run(analysis) { analysis, reports, unreadable, output in
+                try output.emit(
+                    EventFunnelReport(result: analysis.result(), reports: reports).render(outputOptions.format))
+                if unreadable { throw CommandExit.unreadableInput }
+            }
+        case .paths(var configuration, _, let rebuilt):
             let navigation = try rebuilt.map(rebuiltConfig)
             if let navigation {
                 configuration.conversionEvent = navigation.conversion
                 configuration.pathProperty = navigation.pathProperty
             }
-            var analysis = PathFunnelAnalysis(configuration: configuration)
-            let inputs = try input.resolve(writing: outputOptions.outputs)
-            let output = try outputOptions.open()
-            let (reports, unreadable): ([FileReport], Bool)
-            if let navigation {
-                var replay = NavigationAnalysis(config: navigation, maxExamples: maxExamples)
-                (reports, unreadable) = input.read(inputs, into: &replay)
-                analysis.count(replay.replay())
-            } else {
-                (reports, unreadable) = input.read(inputs, into: &analysis)
+            configuration.persons = persons
+            let funnel = PathFunnelAnalysis(configuration: configuration)
+            let emit = {
+                (analysis: PathFunnelAnalysis, reports: [FileReport], unreadable: Bool, output: ReportOutput) in
+                try output.emit(
+                    PathFunnelReport(result: analysis.result(top: top), reports: reports).render(outputOptions.format))
+                if unreadable { throw CommandExit.unreadableInput }
             }
-            try output.emit(
-                PathFunnelReport(result: analysis.result(top: top), reports: reports).render(outputOptions.format))
-            if unreadable { throw CommandExit.unreadableInput }
+            if let navigation {
+                try runner.run(NavigationAnalysis(config: navigation, maxExamples: maxExamples, persons: persons)) {
+                    replay, reports, unreadable, output in
+                    var analysis = funnel
+                    analysis.count(replay.replay())
+                    try emit(analysis, reports, unreadable, output)
+                }
+            } else {
+                try runner.run(funnel, report: emit)
+            }
         }
     }
 
@@ -244,6 +263,9 @@ struct FunnelCommand: ParsableCommand {
         var configuration = EventFunnelConfiguration(steps: funnelSteps, window: parsedWindow)
         configuration.mode = mode
         configuration.unit = count
+        guard by == nil || identityOptions.identity == .raw else {
+            throw ValidationError("--by counts users by a property; --identity stitched counts persons: give one")
+        }
         configuration.userProperty = by
         configuration.breakdownProperty = breakdown
         configuration.breakdownLimit = breakdownLimit
@@ -313,4 +335,24 @@ struct FunnelCommand: ParsableCommand {
             throw ValidationError([context(), error.description].compactMap { $0 }.joined(separator: ": "))
         }
     }
+}
+
+extension FunnelCommand: DistributableCommand {
+    var outputs: [(option: String, path: String)] { outputOptions.outputs }
+
+    /// The dump arguments; with `--path`, the positional arguments after the patterns.
+    func readInput() throws -> InputOptions {
+        guard case .paths(_, let files, _) = try request() else { return input }
+        var input = input
+        input.files = files
+        return input
+    }
+
+    func openDestination() throws -> ReportOutput { try outputOptions.open() }
+
+    func persons(_ input: InputOptions, _ resolved: ResolvedInputs) -> IdentityGraph? {
+        identityOptions.persons(input, resolved)
+    }
+
+    func checkDistributable() throws { try identityOptions.refuseStitched() }
 }

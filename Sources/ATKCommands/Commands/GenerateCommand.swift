@@ -14,13 +14,16 @@ struct GenerateCommand: ParsableCommand {
             $screen_name and the raw $responder_chain, ProductView and AddToCart events with a \
             user_action_path. With --faults RATE it injects the faults the other commands detect, \
             and --truth FILE writes what was injected and the exact counts each analysis must \
-            report (Docs/generate.md).
+            report (Docs/generate.md). --journeys adds anonymous users who log in ($SignUp or \
+            $BindID lines) and $AppPageLeave durations, with persons, sessions and retention in \
+            the truth.
 
             Examples:
               atk generate --users 100 --seed 7 -o demo.jsonl.gz
               atk generate --users 300 --faults 0.02 -o dump.jsonl --truth truth.json
               atk generate --visualized-config visualized.json --users 0
               atk generate --navigation --nav-config-out nav.json --faults 0.05 -o dump.jsonl --truth truth.json
+              atk generate --journeys --users 500 -o journeys.jsonl --truth truth.json
             """
     )
 
@@ -64,6 +67,12 @@ struct GenerateCommand: ParsableCommand {
     )
     var navigation = false
 
+    @Flag(
+        help:
+            "User journeys: anonymous users who log in ($SignUp or $BindID lines), $is_login_id, $AppPageLeave durations; the truth holds persons, sessions and retention."
+    )
+    var journeys = false
+
     @Option(
         help: ArgumentHelp(
             "Write the navigation config of the simulated app (Docs/paths.md) to FILE.", valueName: "FILE"))
@@ -87,6 +96,7 @@ struct GenerateCommand: ParsableCommand {
         options.start = start
         options.pathFormat = pathFormat
         options.navigation = navigation
+        options.journeys = journeys
         let outputs = [
             ("-o", output), ("--truth", truth), ("--visualized-config", visualizedConfig),
             ("--nav-config-out", navConfigOut),

@@ -39,11 +39,21 @@ struct IdentitiesCommand: ParsableCommand {
         try OptionRange.check("--max-examples", maxExamples, in: OptionRange.count)
     }
 
-    func run() throws {
-        var collector = IdentityLinkCollector(maxExamples: maxExamples)
-        let inputs = try input.resolve(writing: outputOptions.outputs)
-        let output = try outputOptions.open()
-        let (reports, unreadable) = input.read(inputs, into: &collector)
+    func run() throws { try runSingle() }
+}
+
+extension IdentitiesCommand: SingleAnalysisCommand {
+    var outputs: [(option: String, path: String)] { outputOptions.outputs }
+
+    func makeAnalysis(persons _: IdentityGraph?) -> IdentityLinkCollector {
+        IdentityLinkCollector(maxExamples: maxExamples)
+    }
+
+    func openDestination() throws -> ReportOutput { try outputOptions.open() }
+
+    func finish(_ collector: IdentityLinkCollector, reports: [FileReport], unreadable: Bool, to output: ReportOutput)
+        throws
+    {
         let graph = IdentityGraph(collector)
         let report = IdentitiesReport(
             graph: graph, largest: graph.largestPersons(limit: largest), malformed: collector.malformedExamples,

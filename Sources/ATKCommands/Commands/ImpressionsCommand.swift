@@ -20,7 +20,8 @@ struct ImpressionsCommand: ParsableCommand {
             the item in the page view (only clicks on elements that are exposed somewhere in the \
             input are judged); index gaps (rows of a list skipped between the lowest and highest \
             exposed row of a page view); items and screens clicked more often than exposed. Each \
-            with examples (file, line, user, screen, key). See Docs/impressions.md.
+            with examples (file, line, user, screen, key). --identity stitched makes a user a \
+            person (Docs/identities.md) instead of a distinct_id. See Docs/impressions.md.
 
             Examples:
               atk impressions dump.jsonl.gz
@@ -30,6 +31,7 @@ struct ImpressionsCommand: ParsableCommand {
                   --items-property product_ids --index-property indexes dump.jsonl.gz
               atk impressions --max-duplicate-rate 0.01 --max-missing-rate 0.02 \\
                   dump.jsonl.gz
+              atk impressions --identity stitched dump.jsonl.gz
 
             Exit codes: 0 no rate above its limit (the default: no limits), 1 the duplicate or \
             missing rate is above --max-duplicate-rate or --max-missing-rate, 2 usage error, 3 an \
@@ -39,6 +41,7 @@ struct ImpressionsCommand: ParsableCommand {
 
     @OptionGroup var input: InputOptions
     @OptionGroup var outputOptions: OutputOptions<TextOrJSONFormat>
+    @OptionGroup var identityOptions: IdentityOptions
 
     @Option(
         name: .customLong("exposure-event"),
@@ -103,6 +106,7 @@ struct ImpressionsCommand: ParsableCommand {
 
     func validate() throws {
         _ = try options()
+        try identityOptions.check(input)
     }
 
     /// The analysis options, or a usage error.
@@ -153,21 +157,7 @@ struct ImpressionsCommand: ParsableCommand {
         return options
     }
 
-    func run() throws {
-        let options = try options()
-        var collector = ImpressionCollector(options: options)
-        let inputs = try input.resolve(writing: outputOptions.outputs)
-        let output = try outputOptions.open()
-        let (reports, unreadable) = input.read(inputs, into: &collector)
-        let report = collector.report()
-        try output.emit(
-            ImpressionsReport(
-                result: report, options: options, events: collector.events,
-                malformedExamples: collector.malformedExamples, reports: reports
-            ).render(outputOptions.format))
-        if unreadable { throw CommandExit.unreadableInput }
-        if failed(report) { throw CommandExit.findings }
-    }
+    func run() throws { try runSingle() }
 
     /// Whether a rate is above its limit.
     func failed(_ report: ImpressionReport) -> Bool {
@@ -175,4 +165,36 @@ struct ImpressionsCommand: ParsableCommand {
         if let limit = maxMissingRate, let rate = report.summary.missingRate, rate > limit { return true }
         return false
     }
+}
+
+extension ImpressionsCommand: SingleAnalysisCommand {
+    var outputs: [(option: String, path: String)] { outputOptions.outputs }
+
+    func makeAnalysis(persons: IdentityGraph?) throws -> ImpressionCollector {
+        var options = try options()
+        options.persons = persons
+        return ImpressionCollector(options: options)
+    }
+
+    func openDestination() throws -> ReportOutput { try outputOptions.open() }
+
+    func finish(_ collector: ImpressionCollector, reports: [FileReport], unreadable: Bool, to output: ReportOutput)
+        throws
+    {
+        var collector = collector
+        let report = collector.report()
+        try output.emit(
+            ImpressionsReport(
+                result: report, options: try options(), events: collector.events,
+                malformedExamples: collector.malformedExamples, reports: reports
+            ).render(outputOptions.format))
+        if unreadable { throw CommandExit.unreadableInput }
+        if failed(report) { throw CommandExit.findings }
+    }
+
+    func persons(_ input: InputOptions, _ resolved: ResolvedInputs) -> IdentityGraph? {
+        identityOptions.persons(input, resolved)
+    }
+
+    func checkDistributable() throws { try identityOptions.refuseStitched() }
 }

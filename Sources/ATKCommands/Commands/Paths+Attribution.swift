@@ -13,11 +13,14 @@ extension Paths {
                 touch is the path's first page, last touch the page before the one the conversion \
                 happened on, each as its node and the entity of its last click. A one-page path has \
                 no last touch (counted as direct); conversions with an empty or unrebuildable path \
-                are not attributed. Rows by conversions, then node and entity (Docs/paths.md).
+                are not attributed. Rows by conversions, then node and entity (Docs/paths.md). \
+                --identity stitched replays each person's events (Docs/identities.md) instead of each \
+                distinct_id's.
 
                 Examples:
                   atk paths attribution --config nav.json dump.jsonl.gz
                   atk paths attribution --config nav.json --top 50 --format json logs/
+                  atk paths attribution --config nav.json --identity stitched dump.jsonl.gz
 
                 Exit codes: 0, 2 usage error or a config that is not valid, 3 an input or the config \
                 was unreadable.
@@ -27,6 +30,7 @@ extension Paths {
         @OptionGroup var navigation: NavigationConfigOptions
         @OptionGroup var input: InputOptions
         @OptionGroup var outputOptions: OutputOptions<TextOrJSONFormat>
+        @OptionGroup var identityOptions: IdentityOptions
 
         @Option(help: "How many rows to list per table (1 to 1,000,000).")
         var top = 20
@@ -37,19 +41,38 @@ extension Paths {
         func validate() throws {
             try OptionRange.check("--top", top, in: 1...1_000_000)
             try OptionRange.check("--max-examples", maxExamples, in: OptionRange.count)
+            try identityOptions.check(input)
         }
 
         func run() throws {
-            let config = try navigation.load()
-            let inputs = try input.resolve(writing: outputOptions.outputs)
-            let output = try outputOptions.open()
-            var analysis = NavigationAnalysis(config: config, maxExamples: maxExamples)
-            let (reports, unreadable) = input.read(inputs, into: &analysis)
-            let attribution = PathAttribution(replay: analysis.replay())
-            try output.emit(
-                PathsAttributionReport(attribution: attribution, top: top, reports: reports).render(
-                    outputOptions.format))
-            if unreadable { throw CommandExit.unreadableInput }
+            // The config first: a bad one is refused before the persons' read.
+            _ = try navigation.load()
+            try runSingle()
         }
     }
+}
+
+extension Paths.Attribution: SingleAnalysisCommand {
+    var outputs: [(option: String, path: String)] { outputOptions.outputs }
+
+    func makeAnalysis(persons: IdentityGraph?) throws -> NavigationAnalysis {
+        NavigationAnalysis(config: try navigation.load(), maxExamples: maxExamples, persons: persons)
+    }
+
+    func openDestination() throws -> ReportOutput { try outputOptions.open() }
+
+    func finish(_ analysis: NavigationAnalysis, reports: [FileReport], unreadable: Bool, to output: ReportOutput) throws
+    {
+        let attribution = PathAttribution(replay: analysis.replay())
+        try output.emit(
+            PathsAttributionReport(attribution: attribution, top: top, reports: reports).render(
+                outputOptions.format))
+        if unreadable { throw CommandExit.unreadableInput }
+    }
+
+    func persons(_ input: InputOptions, _ resolved: ResolvedInputs) -> IdentityGraph? {
+        identityOptions.persons(input, resolved)
+    }
+
+    func checkDistributable() throws { try identityOptions.refuseStitched() }
 }

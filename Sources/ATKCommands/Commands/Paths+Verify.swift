@@ -15,11 +15,14 @@ extension Paths {
                 NODE#entity. Each conversion is a match, a mismatch (first that applies: entities, \
                 prefix, suffix, nodes, unreadable), missing (nothing recorded) or unrebuildable \
                 (empty stack). Counts per $app_version and the first examples of each outcome with \
-                file and line.
+                file and line. \
+                --identity stitched replays each person's events (Docs/identities.md) instead of each \
+                distinct_id's.
 
                 Examples:
                   atk paths verify --config nav.json dump.jsonl.gz
                   atk paths verify --config nav.json --format json --jobs 4 logs/ > paths.json
+                  atk paths verify --config nav.json --identity stitched dump.jsonl.gz
 
                 Exit codes: 0 no mismatch, 1 any mismatch, 2 usage error or a config that is not \
                 valid, 3 an input or the config was unreadable.
@@ -29,25 +32,45 @@ extension Paths {
         @OptionGroup var navigation: NavigationConfigOptions
         @OptionGroup var input: InputOptions
         @OptionGroup var outputOptions: OutputOptions<TextOrJSONFormat>
+        @OptionGroup var identityOptions: IdentityOptions
 
         @Option(help: "How many examples of each outcome (mismatch, missing, unrebuildable) to list (0 to 1,000,000).")
         var maxExamples = 10
 
         func validate() throws {
             try OptionRange.check("--max-examples", maxExamples, in: OptionRange.count)
+            try identityOptions.check(input)
         }
 
         func run() throws {
-            let config = try navigation.load()
-            let inputs = try input.resolve(writing: outputOptions.outputs)
-            let output = try outputOptions.open()
-            var analysis = NavigationAnalysis(config: config, maxExamples: maxExamples)
-            let (reports, unreadable) = input.read(inputs, into: &analysis)
-            let verification = PathVerification(replay: analysis.replay(), maxExamples: maxExamples)
-            try output.emit(
-                PathsVerifyReport(verification: verification, reports: reports).render(outputOptions.format))
-            if unreadable { throw CommandExit.unreadableInput }
-            if verification.hasMismatches { throw CommandExit.findings }
+            // The config first: a bad one is refused before the persons' read.
+            _ = try navigation.load()
+            try runSingle()
         }
     }
+}
+
+extension Paths.Verify: SingleAnalysisCommand {
+    var outputs: [(option: String, path: String)] { outputOptions.outputs }
+
+    func makeAnalysis(persons: IdentityGraph?) throws -> NavigationAnalysis {
+        NavigationAnalysis(config: try navigation.load(), maxExamples: maxExamples, persons: persons)
+    }
+
+    func openDestination() throws -> ReportOutput { try outputOptions.open() }
+
+    func finish(_ analysis: NavigationAnalysis, reports: [FileReport], unreadable: Bool, to output: ReportOutput) throws
+    {
+        let verification = PathVerification(replay: analysis.replay(), maxExamples: maxExamples)
+        try output.emit(
+            PathsVerifyReport(verification: verification, reports: reports).render(outputOptions.format))
+        if unreadable { throw CommandExit.unreadableInput }
+        if verification.hasMismatches { throw CommandExit.findings }
+    }
+
+    func persons(_ input: InputOptions, _ resolved: ResolvedInputs) -> IdentityGraph? {
+        identityOptions.persons(input, resolved)
+    }
+
+    func checkDistributable() throws { try identityOptions.refuseStitched() }
 }

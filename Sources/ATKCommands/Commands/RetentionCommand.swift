@@ -80,28 +80,15 @@ struct RetentionCommand: ParsableCommand {
             periods: periods)
     }
 
-    func run() throws {
-        let inputs = try input.resolve(writing: outputOptions.outputs)
-        let output = try outputOptions.open()
-        let persons = identityOptions.persons(input, inputs)
-        var analysis = try makeAnalysis(persons: persons)
-        // Persons are not what the engine routes by: a stitched analysis reads on one thread.
-        let (reports, unreadable) =
-            persons == nil
-            ? input.read(inputs, into: &analysis) : input.readSerially(inputs, into: &analysis, diagnose: false)
-        try finish(analysis, reports: reports, unreadable: unreadable, to: output)
-    }
+    func run() throws { try runSingle() }
+}
 
-    /// The analysis, counting `persons` when stitched.
+extension RetentionCommand: SingleAnalysisCommand {
+    var outputs: [(option: String, path: String)] { outputOptions.outputs }
+
     func makeAnalysis(persons: IdentityGraph?) throws -> RetentionAnalysis {
         try RetentionAnalysis(configuration: try retentionConfiguration(), maxExamples: maxExamples, persons: persons)
     }
-}
-
-extension RetentionCommand: DistributableCommand {
-    var outputs: [(option: String, path: String)] { outputOptions.outputs }
-
-    func makeAnalysis() throws -> RetentionAnalysis { try makeAnalysis(persons: nil) }
 
     func openDestination() throws -> ReportOutput { try outputOptions.open() }
 
@@ -110,6 +97,10 @@ extension RetentionCommand: DistributableCommand {
         let report = RetentionReport(analysis: analysis, cohorts: analysis.cohorts(), reports: reports)
         try output.emit(report.render(outputOptions.format))
         if unreadable { throw CommandExit.unreadableInput }
+    }
+
+    func persons(_ input: InputOptions, _ resolved: ResolvedInputs) -> IdentityGraph? {
+        identityOptions.persons(input, resolved)
     }
 
     func checkDistributable() throws { try identityOptions.refuseStitched() }

@@ -50,30 +50,17 @@ struct SessionsCommand: ParsableCommand {
         try identityOptions.check(input)
     }
 
-    func run() throws {
-        let inputs = try input.resolve(writing: outputOptions.outputs)
-        let output = try outputOptions.open()
-        let persons = identityOptions.persons(input, inputs)
-        var analysis = try makeAnalysis(persons: persons)
-        // Persons are not what the engine routes by: a stitched analysis reads on one thread.
-        let (reports, unreadable) =
-            persons == nil
-            ? input.read(inputs, into: &analysis) : input.readSerially(inputs, into: &analysis, diagnose: false)
-        try finish(analysis, reports: reports, unreadable: unreadable, to: output)
-    }
+    func run() throws { try runSingle() }
+}
 
-    /// The analysis, counting `persons` when stitched.
+extension SessionsCommand: SingleAnalysisCommand {
+    var outputs: [(option: String, path: String)] { outputOptions.outputs }
+
     func makeAnalysis(persons: IdentityGraph?) throws -> SessionAnalysis {
         let configuration = SessionConfiguration(
             gapMilliseconds: try TimeSpan.milliseconds(gap, option: "--gap"), breakdown: breakdown)
         return SessionAnalysis(configuration: configuration, maxExamples: maxExamples, persons: persons)
     }
-}
-
-extension SessionsCommand: DistributableCommand {
-    var outputs: [(option: String, path: String)] { outputOptions.outputs }
-
-    func makeAnalysis() throws -> SessionAnalysis { try makeAnalysis(persons: nil) }
 
     func openDestination() throws -> ReportOutput { try outputOptions.open() }
 
@@ -81,6 +68,10 @@ extension SessionsCommand: DistributableCommand {
         let report = SessionsReport(analysis: analysis, totals: analysis.totals(), reports: reports)
         try output.emit(report.render(outputOptions.format))
         if unreadable { throw CommandExit.unreadableInput }
+    }
+
+    func persons(_ input: InputOptions, _ resolved: ResolvedInputs) -> IdentityGraph? {
+        identityOptions.persons(input, resolved)
     }
 
     func checkDistributable() throws { try identityOptions.refuseStitched() }

@@ -34,10 +34,10 @@ struct StatsCommand: ParsableCommand {
     func run() throws { try runSingle() }
 }
 
-extension StatsCommand: DistributableCommand {
+extension StatsCommand: SingleAnalysisCommand {
     var outputs: [(option: String, path: String)] { outputOptions.outputs }
 
-    func makeAnalysis() -> StatsCollector { StatsCollector(maxExamples: maxExamples) }
+    func makeAnalysis(persons _: IdentityGraph?) -> StatsCollector { StatsCollector(maxExamples: maxExamples) }
 
     func openDestination() throws -> ReportOutput { try outputOptions.open() }
 

@@ -138,16 +138,7 @@ struct ValidateCommand: ParsableCommand {
     }
 
     func run() throws {
-        var request = try request()
-        if let plan {
-            do {
-                request.plan = try PlanChecker(path: plan, assertFormats: assertFormats)
-            } catch {
-                // The error names the file (for a directory plan, the event's file).
-                throw CommandError("plan \(error.description)", exit: CommandExit.usage)
-            }
-        }
-
+        var request = try loadedRequest()
         let resolved = try input.resolve(writing: outputOptions.outputs + (badRows.map { [("--bad-rows", $0)] } ?? []))
         let fileNames = resolved.sources.map(\.displayName)
         let output = try outputOptions.open()
@@ -185,10 +176,59 @@ struct ValidateCommand: ParsableCommand {
             }
         }
 
+        try finish(result, fileNames: fileNames, unreadable: unreadable || outputFailed, to: output)
+    }
+
+    /// The request, with `--plan` loaded.
+    func loadedRequest() throws -> ValidationRequest {
+        var request = try request()
+        if let plan {
+            do {
+                request.plan = try PlanChecker(path: plan, assertFormats: assertFormats)
+            } catch {
+                // The error names the file (for a directory plan, the event's file).
+                throw CommandError("plan \(error.description)", exit: CommandExit.usage)
+            }
+        }
+        return request
+    }
+
+    /// Prints the report and throws the exit code.
+    func finish(_ result: ValidationResult, fileNames: [String], unreadable: Bool, to output: ReportOutput) throws {
         let report = ValidationReport(result: result, fileNames: fileNames, planFile: plan)
         try output.emit(report.render(outputOptions.format))
-        if unreadable || outputFailed { throw CommandExit.unreadableInput }
+        if unreadable { throw CommandExit.unreadableInput }
         if result.failed { throw CommandExit.findings }
+    }
+}
+
+extension ValidateCommand: DistributableCommand {
+    var outputs: [(option: String, path: String)] { outputOptions.outputs }
+
+    func openDestination() throws -> ReportOutput { try outputOptions.open() }
+
+    /// Refuses `--bad-rows`: its rows go out in input order as they are read.
+    func checkDistributable() throws {
+        guard badRows == nil else {
+            throw CommandError(
+                "atk dist does not write --bad-rows (rows go out in input order while reading): run it on one machine",
+                exit: CommandExit.usage)
+        }
+    }
+
+    /// Hands the runner the validator; a merge that kept too few type-conflict lines to be exact
+    /// (``DumpValidator/mergedExactly``) is refused, since the inputs cannot be read again.
+    func run<Runner: AnalysisRunner>(_ runner: inout Runner, persons _: IdentityGraph?) throws {
+        try runner.run(DumpValidator(try loadedRequest())) { validator, reports, unreadable, output in
+            guard validator.mergedExactly else {
+                throw CommandError(
+                    "the partials kept too few lines of a property type conflict to report it exactly; run atk "
+                        + "validate on one machine (it reads such a dump twice)", exit: CommandExit.unreadableInput)
+            }
+            var validator = validator
+            let result = validator.finish(reading: reports)
+            try finish(result, fileNames: reports.map(\.source.displayName), unreadable: unreadable, to: output)
+        }
     }
 }
 

@@ -25,11 +25,18 @@ struct IdentityOptions: ParsableArguments {
 
     /// The persons of `resolved` with `stitched` (one read for the links), nil with `raw`.
     ///
-    /// Unreadable inputs are diagnosed here and reported again by the analysis's own read.
+    /// The links are read from every line: `--since`, `--until` and `--where` choose the events
+    /// analysed, never which links apply (a login after `--until` still joins the ids before it).
+    /// The read is silent: the analysis's own read reports unreadable inputs and what the
+    /// selection left out.
     func persons(_ input: InputOptions, _ resolved: ResolvedInputs) -> IdentityGraph? {
         guard identity == .stitched else { return nil }
+        var everyLine = input
+        everyLine.since = nil
+        everyLine.until = nil
+        everyLine.filters = []
         var collector = IdentityLinkCollector(maxExamples: 0)
-        _ = input.read(resolved, into: &collector)
+        _ = everyLine.read(resolved, into: &collector, diagnose: false)
         return IdentityGraph(collector)
     }
 }

@@ -28,7 +28,8 @@ public enum BucketHash {
     /// The key bytes' hash of `event` under `key`, or nil when the event has no key.
     public static func keyHash(of event: Event, key: PartitionKey) -> UInt64? {
         switch key {
-        case .distinctId:
+        // atk dist never buckets by person (--identity stitched is refused): as distinct_id.
+        case .distinctId, .person:
             guard let id = event.distinctId else { return nil }
             return id.kind == .string ? id.withUTF8 { fnv1a64($0) } : fnv1a64(id.sourceBytes)
         case .property(let name):

@@ -38,7 +38,8 @@ extension InputFact: StateCodable {
         writer.write(report.zstdFrames)
         writer.write(report.error)
         switch key {
-        case .distinctId: writer.write(Optional<String>.none)
+        // The shard never buckets by person (atk dist refuses --identity stitched).
+        case .distinctId, .person: writer.write(Optional<String>.none)
         case .property(let name): writer.write(Optional(name))
         }
         writer.write(buckets)

@@ -37,6 +37,11 @@ public enum PartitionKey: Sendable, Hashable {
     case distinctId
     /// The text of a member of `properties`, as ``EventProperties/withText(_:_:)`` reads it.
     case property(String)
+    /// The person key of the string `distinct_id` with stitched identities: hashed as
+    /// ``distinctId`` hashes a `distinct_id` that is the key, so a person's ids meet in one
+    /// partial and a stitched read splits as a read of the dump rewritten to person keys does.
+    /// An id the graph never saw, and other kinds, hash as ``distinctId`` does.
+    case person(IdentityGraph)
 
     /// A stable 64-bit hash of `event`'s key (the same on every machine and run); 0 without one.
     ///
@@ -48,6 +53,10 @@ public enum PartitionKey: Sendable, Hashable {
             return id.kind == .string ? id.withUTF8 { Interner.hash($0) } : Interner.hash(id.sourceBytes)
         case .property(let name):
             return EventProperties(event).withText(name) { Interner.hash($0) } ?? 0
+        case .person(let persons):
+            guard let id = event.distinctId else { return 0 }
+            guard id.kind == .string else { return Interner.hash(id.sourceBytes) }
+            return id.withUTF8 { persons.personKeyHash(of: $0) ?? Interner.hash($0) }
         }
     }
 

@@ -60,9 +60,11 @@ public struct EventFunnelAnalysis: MergeableAnalysis {
     }
 
     /// Routes by the key users are counted by: the `userProperty` (its text as
-    /// ``EventProperties/withText(_:_:)`` reads it, as ``userIndex(of:)`` does), else `distinct_id`.
+    /// ``EventProperties/withText(_:_:)`` reads it, as ``userIndex(of:)`` does), else the person
+    /// key with stitched identities, else `distinct_id`.
     public var partitionKey: PartitionKey {
-        configuration.userProperty.map { .property($0) } ?? .distinctId
+        if let property = configuration.userProperty { return .property(property) }
+        return configuration.persons.map { .person($0) } ?? .distinctId
     }
 
     /// An empty analysis of the same configuration.
@@ -127,7 +129,7 @@ public struct EventFunnelAnalysis: MergeableAnalysis {
             return EventProperties(event).withText(property) { users.user($0) }
         }
         guard let distinctId = event.distinctId, distinctId.kind == .string else { return nil }
-        return distinctId.withUTF8 { users.user($0) }
+        return distinctId.withUserKey(persons: configuration.persons) { users.user($0) }
     }
 
     /// Runs the engine for every user and aggregates.

@@ -12,6 +12,9 @@ public struct EventFunnelConfiguration: Sendable {
     public var unit: FunnelCountingUnit = .users
     /// The property whose value identifies a user; nil for `distinct_id`.
     public var userProperty: String?
+    /// With stitched identities, the persons whose keys replace the `distinct_id`s (nil: raw);
+    /// not used with a ``userProperty``.
+    public var persons: IdentityGraph?
     /// The property broken down by (its value on the step-1 event of each counted attempt).
     public var breakdownProperty: String?
     /// How many breakdown values are listed; the others are summed as "other".

@@ -21,6 +21,8 @@ public struct PathFunnelAnalysis: MergeableAnalysis {
         public var entityNode: String?
         /// How many malformed lines are kept as examples.
         public var maxExamples = 10
+        /// With stitched identities, the persons whose keys replace the `distinct_id`s (nil: raw).
+        public var persons: IdentityGraph?
 
         /// The defaults: `AddToCart` conversions along `user_action_path`, no pattern, no entity.
         public init() {}
@@ -71,6 +73,10 @@ public struct PathFunnelAnalysis: MergeableAnalysis {
         stepUsers = Array(repeating: [], count: steps)
         malformed = MalformedExamples(limit: configuration.maxExamples)
     }
+
+    /// Routes by the person key with stitched identities, else by `distinct_id` (users are
+    /// joined by their text in a merge either way).
+    public var partitionKey: PartitionKey { configuration.persons.map { .person($0) } ?? .distinctId }
 
     /// An empty analysis of the same configuration.
     public func makePartial() -> PathFunnelAnalysis { PathFunnelAnalysis(configuration: configuration) }
@@ -135,7 +141,7 @@ public struct PathFunnelAnalysis: MergeableAnalysis {
         guard conversionName.withUnsafeBytes({ name.equals($0) }), event.isTrackType else { return }
         var user: Int32 = -1
         if let distinctId = event.distinctId, distinctId.kind == .string {
-            user = distinctId.withUTF8 { users.intern($0) }
+            user = users.internUser(distinctId, persons: configuration.persons)
         }
         count(reader.read(event.property(configuration.pathProperty)), user: user, location: event.location)
     }

@@ -6,8 +6,12 @@
 /// then nothing is joined and each of its lines counts as one conflict. A person's key is its
 /// login id, or, without one, the member first seen in input order (``IdentitySighting``).
 ///
+/// A graph is immutable once replayed, and shared: analyses and the engine's routing
+/// (``PartitionKey/person(_:)``) hold the same one, and two graphs are equal only when they are
+/// the same replay.
+///
 /// - Complexity: O(L log L + M α(N)) for L links of M members in all over N identities.
-public struct IdentityGraph {
+public final class IdentityGraph: Sendable {
     /// Link lines by kind.
     public let counts: IdentityLinkCounts
     /// Distinct raw ids: string `distinct_id`s of `track` events.
@@ -26,6 +30,8 @@ public struct IdentityGraph {
     private let roots: [Int32]
     /// Per root: the identity whose text is the person's key.
     private let keys: [Int32]
+    /// Per identity: ``Interner/hash(_:)`` of its person key's bytes (what routing needs).
+    private let keyHashes: [UInt64]
 
     /// Replays `collector`'s links.
     public init(_ collector: IdentityLinkCollector) {
@@ -75,6 +81,7 @@ public struct IdentityGraph {
         }
         self.roots = roots
         self.keys = keys
+        keyHashes = roots.map { root in collector.identities.withBytes(keys[Int(root)]) { Interner.hash($0) } }
         rawIds = flags.reduce(0) { $0 + Int($1 & IdentityLinkCollector.rawFlag) }
         self.persons = persons
     }
@@ -93,6 +100,15 @@ public struct IdentityGraph {
     public func withPersonKey<R>(of bytes: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> R) -> R? {
         guard let id = identities.lookup(bytes) else { return nil }
         return identities.withBytes(keys[Int(roots[Int(id)])], body)
+    }
+
+    /// The hash ``Interner/hash(_:)`` gives the person key of the identity `bytes` (what
+    /// ``PartitionKey/distinctId`` gives an event whose `distinct_id` is that key); nil when that
+    /// identity was never seen.
+    ///
+    /// - Complexity: O(length) expected; allocates nothing.
+    public func personKeyHash(of bytes: UnsafeRawBufferPointer) -> UInt64? {
+        identities.lookup(bytes).map { keyHashes[Int($0)] }
     }
 
     /// The `limit` persons of two or more identities (one a raw id) holding the most identities (then most raw ids, then by key), with up
@@ -126,4 +142,12 @@ public struct IdentityGraph {
 
     /// Byte order of UTF-8 text: the order that does not depend on Unicode equivalence.
     static func byBytes(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
+}
+
+extension IdentityGraph: Hashable {
+    /// The same replay: a copy of a graph's reference, never a graph replayed again.
+    public static func == (a: IdentityGraph, b: IdentityGraph) -> Bool { a === b }
+
+    /// Hashes the replay's identity.
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

@@ -79,7 +79,7 @@ public struct ImpressionCollector: MergeableAnalysis {
             skippedEvents += 1
             return
         }
-        let user = id.withUTF8 { users.intern($0) }
+        let user = users.internUser(id, persons: options.persons)
         if Int(user) == userFirstSeen.count { userFirstSeen.append(event.location) }
         var record = ImpressionRecord(
             time: time, user: user, file: event.location.fileIndex, line: Int32(clamping: event.location.line),
@@ -99,6 +99,9 @@ public struct ImpressionCollector: MergeableAnalysis {
             element(event, into: &record)
         }
     }
+
+    /// Routes by the person key with stitched identities, else by `distinct_id`.
+    public var partitionKey: PartitionKey { options.persons.map { .person($0) } ?? .distinctId }
 
     /// An empty collector with the same options.
     public func makePartial() -> ImpressionCollector { ImpressionCollector(options: options) }

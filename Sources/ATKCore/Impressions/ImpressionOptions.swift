@@ -45,6 +45,8 @@ public struct ImpressionOptions: Sendable {
     public var breakdownProperty: String?
     /// Examples kept per finding kind.
     public var maxExamples = 10
+    /// With stitched identities, the persons whose keys replace the `distinct_id`s (nil: raw).
+    public var persons: IdentityGraph?
 
     /// The defaults of `atk impressions`.
     public init() {}

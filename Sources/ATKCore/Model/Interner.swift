@@ -3,7 +3,7 @@
 ///
 /// Open addressing over a power-of-two table, keyed by a 64-bit hash of the bytes; the bytes live
 /// in one growing arena. Looking up a string that is already known allocates nothing.
-public struct Interner {
+public struct Interner: Sendable {
     private var arena: [UInt8] = []
     /// Start offset and length of each id's bytes in `arena`.
     private var spans: [(start: Int, count: Int)] = []

@@ -4,7 +4,7 @@
 ///
 /// A user's events take effect in (time, input order), so a user's history is kept until the
 /// end (``NavigationUserTable``) and replayed in ``replay()``. Rows are track-type events with an
-/// integer `time` (ms) and a user key (``userKey(of:_:)``).
+/// integer `time` (ms) and a user key (``userKey(of:persons:_:)``).
 ///
 /// Memory: 28 bytes per kept navigation event (every `$AppStart`, `$AppViewScreen` and
 /// `$AppClick`), plus each conversion's recorded path and `$app_version` as text.
@@ -24,26 +24,38 @@ public struct NavigationAnalysis: MergeableAnalysis {
     var malformed: MalformedExamples
     var events = 0
     var unplacedEvents = 0
+    /// With stitched identities: the persons, whose keys replace the `distinct_id`s.
+    private let persons: IdentityGraph?
 
     /// An analysis that has read nothing; `maxExamples` malformed lines are kept.
-    public init(config: NavigationConfig, maxExamples: Int = 10) {
+    ///
+    /// - Parameter persons: with stitched identities, the persons (read from the same input
+    ///   first); users are then persons, named by their keys.
+    public init(config: NavigationConfig, maxExamples: Int = 10, persons: IdentityGraph? = nil) {
         self.config = config
+        self.persons = persons
         conversionName = Array(config.conversion.utf8)
         self.maxExamples = maxExamples
         malformed = MalformedExamples(limit: maxExamples)
     }
 
-    /// Calls `body` with the bytes of the event's user key, the string `distinct_id`.
+    /// Calls `body` with the bytes of the event's user key: the string `distinct_id`, or its
+    /// person key with stitched identities.
     ///
-    /// The one place the key is read, so another key (a stitched identity) changes only this.
-    static func userKey<R>(of event: Event, _ body: (UnsafeRawBufferPointer) -> R) -> R? {
+    /// The one place the key is read.
+    static func userKey<R>(
+        of event: Event, persons: IdentityGraph?, _ body: (UnsafeRawBufferPointer) -> R
+    ) -> R? {
         guard let distinctId = event.distinctId, distinctId.kind == .string else { return nil }
-        return distinctId.withUTF8(body)
+        return distinctId.withUserKey(persons: persons, body)
     }
+
+    /// Routes by the user: the person key with stitched identities, else the `distinct_id`.
+    public var partitionKey: PartitionKey { persons.map { .person($0) } ?? .distinctId }
 
     /// An empty analysis of the same config.
     public func makePartial() -> NavigationAnalysis {
-        NavigationAnalysis(config: config, maxExamples: maxExamples)
+        NavigationAnalysis(config: config, maxExamples: maxExamples, persons: persons)
     }
 
     /// Adds `other`'s counts and keeps its users' tables as they are (they are disjoint).
@@ -80,7 +92,9 @@ public struct NavigationAnalysis: MergeableAnalysis {
         } else {
             return
         }
-        guard let time = event.timeMilliseconds, let user = Self.userKey(of: event, { table.user($0) }) else {
+        guard let time = event.timeMilliseconds,
+            let user = Self.userKey(of: event, persons: persons, { table.user($0) })
+        else {
             unplacedEvents += 1
             return
         }
@@ -122,7 +136,7 @@ public struct NavigationAnalysis: MergeableAnalysis {
         }
         var version: String?
         if let value = event.property("$app_version"), value.kind == .string { version = value.stringValue }
-        let user = Self.userKey(of: event) { table.user($0) }
+        let user = Self.userKey(of: event, persons: persons) { table.user($0) }
         table.keepConversion(
             NavigationUserTable.Conversion(
                 location: event.location, user: user.map(Int32.init) ?? -1, appVersion: version, recorded: recorded),

@@ -1,7 +1,7 @@
 extension PlanChecker {
     /// Writes the planned events' tallies and the unplanned names with their counts and first
     /// lines; the plan and what was learned of the property keys (which only saves work) are not.
-    public func encodeState(to writer: inout StateWriter) {
+    func encodeState(to writer: inout StateWriter) {
         writer.write(plannedTallies.count)
         for tally in plannedTallies {
             writer.write(tally.checked)
@@ -16,7 +16,7 @@ extension PlanChecker {
     ///
     /// - Throws: ``StateReader/Failure`` when the planned events are not this plan's or the
     ///   unplanned counts do not match their names.
-    public mutating func decodeState(from reader: inout StateReader) throws {
+    mutating func decodeState(from reader: inout StateReader) throws {
         guard try reader.readCount() == plannedTallies.count else {
             throw StateReader.Failure("plan: the tallies are another plan's")
         }

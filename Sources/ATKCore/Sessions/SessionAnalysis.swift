@@ -16,6 +16,8 @@ public struct SessionAnalysis: MergeableAnalysis {
     public internal(set) var skippedEvents = 0
     /// `stitched` when users are persons, `raw` when they are `distinct_id`s.
     public var identity: IdentityMode { persons == nil ? .raw : .stitched }
+    /// Routes by the user: the person key with stitched identities, else the `distinct_id`.
+    public var partitionKey: PartitionKey { persons.map { .person($0) } ?? .distinctId }
     /// The first malformed lines.
     public var malformedExamples: [MalformedExamples.Example] { malformed.examples }
 

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ATKCommands
 
-/// `atk identities`, `atk sessions` and `atk retention` refuse bad arguments before reading.
+/// `atk identities`, `atk sessions`, `atk retention` and `--identity` refuse bad arguments before reading.
 extension ArgumentValidationTests {
     @Test("sessions: --gap is a span")
     func sessionsGap() {
@@ -26,5 +26,29 @@ extension ArgumentValidationTests {
     func identities() {
         #expect(refusal(IdentitiesCommand.self, ["--largest", "0", "-"]) == nil)
         #expect(refusal(IdentitiesCommand.self, ["--largest=-1", "-"])?.contains("--largest") == true)
+    }
+
+    @Test("--identity stitched on funnel, impressions and paths: files only; not with funnel --by")
+    func stitchedEverywhere() {
+        let commands: [(any ParsableCommand.Type, [String])] = [
+            (FunnelCommand.self, ["--steps", "A,B"]), (FunnelCommand.self, ["--path"]),
+            (FunnelCommand.self, ["--path", "DL_HOME>DL_PDP", "--rebuilt", "nav.json"]),
+            (ImpressionsCommand.self, []), (Paths.Verify.self, ["--config", "nav.json"]),
+            (Paths.Attribution.self, ["--config", "nav.json"]),
+        ]
+        for (command, arguments) in commands {
+            #expect(refusal(command, arguments + ["--identity", "stitched", "dump.jsonl"]) == nil, "\(arguments)")
+            #expect(refusal(command, arguments + ["--identity", "raw", "-"]) == nil, "\(arguments)")
+            #expect(
+                refusal(command, arguments + ["--identity", "stitched", "-"])?.contains("not standard input") == true,
+                "\(command) \(arguments)")
+        }
+        // A pattern alone leaves standard input as the input.
+        #expect(
+            refusal(FunnelCommand.self, ["--path", "DL_HOME>DL_PDP", "--identity", "stitched"])?.contains(
+                "not standard input") == true)
+        #expect(
+            refusal(FunnelCommand.self, ["--steps", "A,B", "--by", "uid", "--identity", "stitched", "dump.jsonl"])?
+                .contains("--by") == true)
     }
 }

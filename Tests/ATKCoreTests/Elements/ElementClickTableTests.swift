@@ -96,6 +96,8 @@ struct ElementClickTableMergeTests {
 
     @Test("a truncated state throws instead of trapping")
     func truncatedState() throws {
-        for prototype in prototypes { try expectTruncatedStateThrows(ElementMergeLines.inputs, prototype: prototype) }
+        for prototype in prototypes {
+            try expectTruncatedStatesThrow(LineFeed.feed(ElementMergeLines.inputs, partitions: 3, prototype: prototype))
+        }
     }
 }

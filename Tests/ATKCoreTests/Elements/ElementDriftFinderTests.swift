@@ -116,6 +116,7 @@ struct ElementDriftFinderMergeTests {
 
     @Test("a truncated state throws instead of trapping")
     func truncatedState() throws {
-        try expectTruncatedStateThrows(ElementMergeLines.inputs, prototype: ElementDriftFinder())
+        let finder = LineFeed.feed(ElementMergeLines.inputs, partitions: 3, prototype: ElementDriftFinder())
+        try expectTruncatedStatesThrow(finder)
     }
 }

@@ -142,6 +142,8 @@ struct ElementVerifierMergeTests {
 
     @Test("a truncated state throws instead of trapping")
     func truncatedState() throws {
-        try expectTruncatedStateThrows(ElementMergeLines.inputs, prototype: ElementVerifier(maxExamples: 3))
+        let prototype = ElementVerifier(maxExamples: 3)
+        let verifier = LineFeed.feed(ElementMergeLines.inputs, partitions: 3, prototype: prototype)
+        try expectTruncatedStatesThrow(verifier)
     }
 }

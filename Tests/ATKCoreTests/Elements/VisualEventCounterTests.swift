@@ -97,9 +97,16 @@ struct VisualEventCounterMergeTests {
         try expectDistributesExactly(try generatedInputs(files: 3), prototype: prototype, summary)
     }
 
-    @Test("a truncated state throws instead of trapping")
+    @Test("a truncated state, or one of a config with other definitions, throws instead of trapping")
     func truncatedState() throws {
         let prototype = try VisualEventCounter(configJSON: Data(config.utf8))
-        try expectTruncatedStateThrows(ElementMergeLines.inputs, prototype: prototype)
+        let counter = LineFeed.feed(ElementMergeLines.inputs, partitions: 3, prototype: prototype)
+        try expectTruncatedStatesThrow(counter)
+        var writer = StateWriter()
+        counter.encodeState(to: &writer)
+        var reader = StateReader(writer.bytes)
+        let fewer = #"{"events": [{"event_name": "Web", "event_type": "appclick", "event": {"element_path": "V"}}]}"#
+        var other = try VisualEventCounter(configJSON: Data(fewer.utf8))
+        #expect(throws: StateReader.Failure.self) { try other.decodeState(from: &reader) }
     }
 }

@@ -25,37 +25,47 @@ func expectTruncatedStatesThrow<A: DistributableAnalysis>(
     }
 }
 
-/// Checks that a damaged state of `prototype` is refused, never trapped on nor read back: `inputs`
-/// fed through one partial and written; the whole state must read back to its end, and every
-/// proper prefix of it (up to 4,000 cuts, evenly spread, the last bytes always among them) must
-/// make `decodeState` throw ``StateReader/Failure``.
-func expectTruncatedStateThrows<A: DistributableAnalysis>(
-    _ inputs: [[UInt8]], prototype: A, sourceLocation: SourceLocation = #_sourceLocation
-) throws {
-    var partial = prototype.makePartial()
-    for (index, bytes) in inputs.enumerated() { _ = LineFeed.feed(bytes, fileIndex: index, into: &partial) }
+/// Checks that `analysis`'s partial state with one byte changed (at up to 256 places spread
+/// over it, each to three values) never traps: it is refused, or it reads back into a partial
+/// that merges and finishes (`finish` runs on it); and that some of the changes are refused.
+func expectChangedStatesNeverTrap<A: DistributableAnalysis, R>(
+    _ analysis: A, sourceLocation: SourceLocation = #_sourceLocation, _ finish: (A) -> R
+) {
     var writer = StateWriter()
-    partial.encodeState(to: &writer)
-    let state = writer.bytes
-    var whole = StateReader(state)
-    var copy = prototype.makePartial()
-    try copy.decodeState(from: &whole)
-    try whole.expectEnd()
-    let step = max(1, state.count / 4000)
-    let cuts = Set(stride(from: 0, to: state.count, by: step)).union(max(0, state.count - 16)..<state.count)
-    for cut in cuts.sorted() {
-        var reader = StateReader(Array(state.prefix(cut)))
-        var empty = prototype.makePartial()
-        #expect(throws: StateReader.Failure.self, "cut at \(cut) of \(state.count)", sourceLocation: sourceLocation) {
-            try empty.decodeState(from: &reader)
+    analysis.encodeState(to: &writer)
+    let bytes = writer.bytes
+    var refused = 0
+    for place in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 256)) {
+        for value in [bytes[place] ^ 1, 0xFF, 0] where value != bytes[place] {
+            var changed = bytes
+            changed[place] = value
+            var reader = StateReader(changed)
+            var partial = analysis.makePartial()
+            do {
+                try partial.decodeState(from: &reader)
+            } catch {
+                refused += 1
+                continue
+            }
+            var merged = analysis.makePartial()
+            merged.merge(partial)
+            _ = finish(merged)
         }
     }
+    #expect(refused > 0, "no changed state was refused", sourceLocation: sourceLocation)
 }
 
-/// ``expectTruncatedStateThrows(_:prototype:sourceLocation:)`` for lines of one input.
-func expectTruncatedStateThrows<A: DistributableAnalysis>(
-    lines: [String], prototype: A, sourceLocation: SourceLocation = #_sourceLocation
+/// Checks that `analysis`'s partial state, read back, writes the same bytes again: a partial read
+/// back can be merged and written on, as a tree of merges (Spark's `treeReduce`) does.
+func expectStateReadsBackToItsBytes<A: DistributableAnalysis>(
+    _ analysis: A, sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
-    try expectTruncatedStateThrows(
-        [Array((lines.joined(separator: "\n") + "\n").utf8)], prototype: prototype, sourceLocation: sourceLocation)
+    var writer = StateWriter()
+    analysis.encodeState(to: &writer)
+    var reader = StateReader(writer.bytes)
+    var copy = analysis.makePartial()
+    try copy.decodeState(from: &reader)
+    var again = StateWriter()
+    copy.encodeState(to: &again)
+    #expect(again.bytes == writer.bytes, "the state read back writes other bytes", sourceLocation: sourceLocation)
 }

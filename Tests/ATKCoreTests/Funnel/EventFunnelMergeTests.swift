@@ -169,6 +169,24 @@ struct EventFunnelMergeTests {
     func damagedState(mode: FunnelMode) throws {
         let prototype = try Self.breakdownAndExclusion(mode: mode, unit: .users)
         // Merged partials: the state holds several user tables.
-        try expectTruncatedStatesThrow(LineFeed.feed(Self.bytes, partitions: 3, prototype: prototype))
+        let merged = LineFeed.feed(Self.bytes, partitions: 3, prototype: prototype)
+        try expectTruncatedStatesThrow(merged)
+        try expectStateReadsBackToItsBytes(merged)
+        expectChangedStatesNeverTrap(merged, Self.summary)
+    }
+
+    @Test("stitched identities: the graph is configuration, the partials distribute exactly")
+    func stitchedThroughState() throws {
+        let inputs = try StitchedRewriteTests.linkedInputs()
+        let graph = StitchedRewriteTests.graph(inputs)
+        for unit in [FunnelCountingUnit.users, .conversions] {
+            let prototype = try Self.analysis(
+                steps: "$AppStart,$AppViewScreen,AddToCart", window: "3d", mode: [], unit: unit
+            ) {
+                $0.breakdownProperty = "$app_version"
+                $0.persons = graph
+            }
+            try expectDistributesExactly(inputs, prototype: prototype, Self.summary)
+        }
     }
 }

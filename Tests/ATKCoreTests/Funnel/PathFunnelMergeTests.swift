@@ -117,12 +117,26 @@ struct PathFunnelMergeTests {
             $0.pattern = try PathPattern(parsing: "DL_HOME>DL_PDP", strict: false)
             $0.entityNode = "DL_HOME"
         }
-        try expectTruncatedStatesThrow(LineFeed.feed(Self.bytes, partitions: 3, prototype: prototype))
+        let merged = LineFeed.feed(Self.bytes, partitions: 3, prototype: prototype)
+        try expectTruncatedStatesThrow(merged)
+        try expectStateReadsBackToItsBytes(merged)
+        expectChangedStatesNeverTrap(merged, Self.summary)
         // A state of another pattern names other steps.
         var writer = StateWriter()
         LineFeed.feed(Self.bytes, partitions: 1, prototype: prototype).encodeState(to: &writer)
         var reader = StateReader(writer.bytes)
         var plain = try Self.prototype()
         #expect(throws: StateReader.Failure.self) { try plain.decodeState(from: &reader) }
+    }
+
+    @Test("stitched identities: the graph is configuration, the partials distribute exactly")
+    func stitchedThroughState() throws {
+        let inputs = try StitchedRewriteTests.linkedInputs()
+        let graph = StitchedRewriteTests.graph(inputs)
+        let prototype = try Self.prototype {
+            $0.pattern = try PathPattern(parsing: "DL_HOME>DL_PDP", strict: false)
+            $0.persons = graph
+        }
+        try expectDistributesExactly(inputs, prototype: prototype, Self.summary)
     }
 }

@@ -40,6 +40,8 @@ struct IdentityMergeTests {
 
     @Test("a truncated state throws instead of trapping")
     func truncatedState() throws {
-        try expectTruncatedStateThrows(lines: Self.lines, prototype: IdentityLinkCollector(maxExamples: 2))
+        let bytes = [Array((Self.lines.joined(separator: "\n") + "\n").utf8)]
+        let collector = LineFeed.feed(bytes, partitions: 3, prototype: IdentityLinkCollector(maxExamples: 2))
+        try expectTruncatedStatesThrow(collector)
     }
 }

@@ -31,13 +31,15 @@ struct StitchedRewriteTests {
         span(in: line).map { String(decoding: line[$0], as: UTF8.self) }
     }
 
-    /// `inputs` with every `distinct_id` replaced by its person key.
+    /// `inputs` with every `distinct_id` replaced by its person key; malformed lines are left as
+    /// they are (no analysis reads their ids, and their examples quote their bytes).
     static func rewritten(_ inputs: [[UInt8]], _ graph: IdentityGraph) -> [[UInt8]] {
         inputs.map { bytes in
             var out: [UInt8] = []
             for line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
                 var line = Array(line)
-                if let range = span(in: line),
+                if (try? JSONSerialization.jsonObject(with: Data(line))) is [String: Any],
+                    let range = span(in: line),
                     let key = line[range].withUnsafeBytes({ graph.personKey(of: $0) })
                 {
                     line.replaceSubrange(range, with: Array(key.utf8))
@@ -101,5 +103,44 @@ struct StitchedRewriteTests {
         Self.feed(inputs, into: &stitchedRetention)
         Self.feed(rewritten, into: &rawRetention)
         #expect(RetentionMergeTests.projection(stitchedRetention) == RetentionMergeTests.projection(rawRetention))
+    }
+
+    @Test("a person's ids route to one partial, hashed as their person key would be")
+    func personRouting() throws {
+        let graph = IdentityGraphTests.graph([
+            IdentityGraphTests.track("a1"), IdentityGraphTests.signup("u1", "a1"),
+            IdentityGraphTests.bind("a2", #""$identity_idfv":"v2""#),
+        ])
+        let key = PartitionKey.person(graph)
+        let u1 = withEvent(IdentityGraphTests.track("u1")) { PartitionKey.distinctId.hash(of: $0) }
+        #expect(withEvent(IdentityGraphTests.track("a1")) { key.hash(of: $0) } == u1)
+        #expect(withEvent(IdentityGraphTests.track("u1")) { key.hash(of: $0) } == u1)
+        // Without a login id the person is keyed by the member seen first: a2.
+        let a2 = withEvent(IdentityGraphTests.track("a2")) { PartitionKey.distinctId.hash(of: $0) }
+        #expect(withEvent(IdentityGraphTests.track("v2")) { key.hash(of: $0) } == a2)
+        #expect(a2 != withEvent(IdentityGraphTests.track("v2")) { PartitionKey.distinctId.hash(of: $0) })
+        // An id written with escapes is the same identity, and routes with its person.
+        #expect(withEvent(IdentityGraphTests.track(#"\u0061\u0031"#)) { key.hash(of: $0) } == u1)
+        // An id no line linked hashes as itself.
+        let other = withEvent(IdentityGraphTests.track("zz")) { PartitionKey.distinctId.hash(of: $0) }
+        #expect(withEvent(IdentityGraphTests.track("zz")) { key.hash(of: $0) } == other)
+        #expect(key == .person(graph))
+        #expect(key != .person(IdentityGraphTests.graph([IdentityGraphTests.track("a1")])))
+    }
+
+    @Test("stitched sessions and retention merge exactly over 1, 2, 3 and 7 partials (linked identities)")
+    func stitchedMerges() throws {
+        let inputs = try Self.linkedInputs()
+        let graph = Self.graph(inputs)
+        let sessions = SessionAnalysis(configuration: SessionConfiguration(breakdown: "$app_version"), persons: graph)
+        #expect(sessions.partitionKey == .person(graph))
+        expectMergesExactly(inputs, prototype: sessions, SessionMergeTests.projection)
+        let retention = try RetentionAnalysis(
+            configuration: RetentionConfiguration(
+                start: StepSpec(eventName: "$AppStart"), returning: StepSpec(eventName: "$AppViewScreen"),
+                calendar: RetentionCalendar(period: .day, timeZone: try #require(TimeZone(identifier: "UTC"))),
+                periods: 3),
+            persons: graph)
+        expectMergesExactly(inputs, prototype: retention, RetentionMergeTests.projection)
     }
 }

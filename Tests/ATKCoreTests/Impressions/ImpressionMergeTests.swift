@@ -180,6 +180,7 @@ struct ImpressionMergeTests {
 
     @Test("a truncated state throws instead of trapping")
     func truncatedState() throws {
-        try expectTruncatedStateThrows(Self.bytes, prototype: ImpressionCollector(options: Self.options(.buffer)))
+        let prototype = ImpressionCollector(options: Self.options(.buffer))
+        try expectTruncatedStatesThrow(LineFeed.feed(Self.bytes, partitions: 3, prototype: prototype))
     }
 }

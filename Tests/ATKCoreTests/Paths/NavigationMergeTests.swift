@@ -65,6 +65,9 @@ import Testing
 
     @Test("a truncated state throws instead of trapping")
     func truncatedState() throws {
-        try expectTruncatedStateThrows(lines: Self.lines, prototype: NavigationAnalysis(config: navigationConfig))
+        // Three partials merged: the state holds merged tables beside its own.
+        let bytes = [Array((Self.lines.joined(separator: "\n") + "\n").utf8)]
+        try expectTruncatedStatesThrow(
+            LineFeed.feed(bytes, partitions: 3, prototype: NavigationAnalysis(config: navigationConfig)))
     }
 }

@@ -63,6 +63,8 @@ struct PlanInferrerMergeTests {
         var inferrer = PlanInferrer(requiredShare: 0.7, maxEnum: 4)
         _ = LineFeed.feed(Array((Self.lines.joined(separator: "\n") + "\n").utf8), into: &inferrer)
         try expectTruncatedStatesThrow(inferrer)
+        try expectStateReadsBackToItsBytes(inferrer)
+        expectChangedStatesNeverTrap(inferrer, Self.written)
         // More values per property than this run's enum limit: another configuration's state.
         var writer = StateWriter()
         inferrer.encodeState(to: &writer)

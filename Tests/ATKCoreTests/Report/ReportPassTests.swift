@@ -1,5 +1,6 @@
 import ATKCore
 import ATKFunnel
+import Foundation
 import Testing
 
 /// A report pass: each member gives what it gives alone, and the pass merges exactly.
@@ -63,5 +64,49 @@ struct ReportPassTests {
         #expect(pass.isEmpty)
         pass.verifier = ElementVerifier(maxExamples: 1)
         #expect(!pass.isEmpty)
+    }
+
+    /// Every member the pass can hold, so the state of each is written and read back in order.
+    private static func fullPrototype() throws -> ReportPass {
+        var pass = try prototype()
+        pass.validator = ValidationMergeTests.validator()
+        let config = """
+            {"events": [{"event_name": "Cart", "event_type": "appclick", \
+            "event": {"element_path": "UIView/UIButton[0]"}}]}
+            """
+        pass.matcher = try VisualEventCounter(configJSON: Data(config.utf8))
+        pass.navigations = [NavigationAnalysis(config: navigationConfig)]
+        return pass
+    }
+
+    /// ``summary(_:)`` and the members only the full pass holds.
+    private static func fullSummary(_ pass: ReportPass) -> String {
+        let validation = pass.validator.map(ValidationMergeTests.report) ?? ""
+        let matches = pass.matcher.map { "\($0.events) \($0.matchedClicks) \($0.rows)" } ?? ""
+        let paths = pass.navigations.map { PathVerification(replay: $0.replay(), maxExamples: 2) }
+        return "\(summary(pass)) | \(validation) | \(matches) | \(paths)"
+    }
+
+    @Test("partials of every member written to bytes and read back merge exactly (atk dist)")
+    func throughState() throws {
+        let inputs = try generatedInputs(files: 2)
+        try expectDistributesExactly(inputs, prototype: try Self.fullPrototype(), Self.fullSummary)
+    }
+
+    @Test("a truncated state, or one of a pass with other members, throws instead of trapping")
+    func truncatedState() throws {
+        let inputs = try generatedInputs(files: 1, users: 10)
+        let pass = LineFeed.feed(inputs, partitions: 3, prototype: try Self.fullPrototype())
+        try expectTruncatedStatesThrow(pass)
+        var writer = StateWriter()
+        pass.encodeState(to: &writer)
+        var withoutMatcher = try Self.fullPrototype()
+        withoutMatcher.matcher = nil
+        var reader = StateReader(writer.bytes)
+        #expect(throws: StateReader.Failure.self) { try withoutMatcher.decodeState(from: &reader) }
+        var moreFunnels = try Self.fullPrototype()
+        moreFunnels.eventFunnels.append(moreFunnels.eventFunnels[0])
+        reader = StateReader(writer.bytes)
+        #expect(throws: StateReader.Failure.self) { try moreFunnels.decodeState(from: &reader) }
     }
 }

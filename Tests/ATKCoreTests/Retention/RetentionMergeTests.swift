@@ -43,12 +43,28 @@ struct RetentionMergeTests {
 
     @Test("a damaged state is refused, never trapped on")
     func damagedState() throws {
-        try expectTruncatedStatesThrow(try RetentionAnalysisTests.analysis(Self.lines, zone: "Asia/Shanghai"))
+        let analysis = try RetentionAnalysisTests.analysis(Self.lines, zone: "Asia/Shanghai")
+        try expectTruncatedStatesThrow(analysis)
+        try expectStateReadsBackToItsBytes(analysis)
+        expectChangedStatesNeverTrap(analysis, Self.projection)
         // Cohorts of another number of periods are another configuration's.
         var writer = StateWriter()
         try RetentionAnalysisTests.analysis(Self.lines, periods: 3).encodeState(to: &writer)
         var reader = StateReader(writer.bytes)
         var partial = try RetentionAnalysisTests.analysis([], periods: 2)
         #expect(throws: StateReader.Failure.self) { try partial.decodeState(from: &reader) }
+    }
+
+    @Test("stitched identities: the graph is configuration, the partials distribute exactly")
+    func stitchedThroughState() throws {
+        let inputs = try StitchedRewriteTests.linkedInputs()
+        let graph = StitchedRewriteTests.graph(inputs)
+        let prototype = try RetentionAnalysis(
+            configuration: RetentionConfiguration(
+                start: StepSpec(eventName: "$AppStart"), returning: StepSpec(eventName: "$AppViewScreen"),
+                calendar: RetentionCalendar(period: .day, timeZone: try #require(TimeZone(identifier: "UTC"))),
+                periods: 3),
+            persons: graph)
+        try expectDistributesExactly(inputs, prototype: prototype, Self.projection)
     }
 }

@@ -55,5 +55,15 @@ struct SessionMergeTests {
         var analysis = Self.handMadePrototype()
         _ = LineFeed.feed(Array((Self.lines.joined(separator: "\n") + "\n").utf8), into: &analysis)
         try expectTruncatedStatesThrow(analysis)
+        try expectStateReadsBackToItsBytes(analysis)
+        expectChangedStatesNeverTrap(analysis, Self.projection)
+    }
+
+    @Test("stitched identities: the graph is configuration, the partials distribute exactly")
+    func stitchedThroughState() throws {
+        let inputs = try StitchedRewriteTests.linkedInputs()
+        let graph = StitchedRewriteTests.graph(inputs)
+        let prototype = SessionAnalysis(configuration: SessionConfiguration(breakdown: "$app_version"), persons: graph)
+        try expectDistributesExactly(inputs, prototype: prototype, Self.projection)
     }
 }
