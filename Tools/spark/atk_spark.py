@@ -185,7 +185,23 @@ def split_command(tree, command):
                     break
         else:
             inputs.append(token)
+    if path == ["funnel"] and "--path" in options and inputs and is_path_pattern(inputs[0], len(inputs) > 1):
+        options.append(inputs.pop(0))
     return path + options, inputs
+
+
+def is_path_pattern(argument, inputs_follow):
+    """Whether `funnel --path`'s first positional argument is its PATTERN, not an input.
+
+    The rule of `FunnelCommand.isPattern`: it holds `>`, or it is a bare node name (letters,
+    digits, `_`, `-`, `#`) that names no file or directory, and inputs follow it.
+    """
+    if ">" in argument:
+        return True
+    if not inputs_follow or not argument or argument == "-":
+        return False
+    node_name = all(character.isalpha() or character in "0123456789_-#" for character in argument)
+    return node_name and not os.path.exists(argument)
 
 
 def pipe_environment(extra=()):

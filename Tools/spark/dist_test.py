@@ -39,9 +39,21 @@ COMMANDS = [
     ["elements", "verify", "--format", "json"],
     ["elements", "top", "--recorded-identifiers", "--by-position", "--top", "5"],
     ["elements", "match", "--config", "Samples/visualized.json", "--format", "json"],
+    ["elements", "drift"],
+    ["funnel", "--steps", "A,B", "--format", "json"],
+    ["funnel", "--steps", "$AppStart,ProductView,AddToCart", "--window", "1h", "--format", "csv"],
+    ["funnel", "--steps", "ProductView,AddToCart", "--by", "$device_id", "--window", "90s", "--format", "json"],
+    ["funnel", "--path", "DL_HOME>DL_PDP", "--format", "json"],
+    ["validate", "--plan", "Samples/plan.json", "--format", "json"],
+    ["validate", "--max-examples", "3"],
+    ["impressions", "--format", "json"],
+    ["paths", "verify", "--config", "Samples/navigation.json", "--max-examples", "3"],
+    ["identities", "--format", "json"],
 ]
-# The command the retry, the coalescing and the command-line checks run.
-HEAVY = ["stats", "--format", "json", "--since", "2026-09-03", "--where", "$app_version=2.4.0"]
+# The command the retry and coalescing checks run.
+HEAVY = ["validate", "--plan", "Samples/plan.json", "--format", "json"]
+# The command line of the README, run as a process.
+DOCUMENTED = ["funnel", "--steps", "A,B", "--format", "json"]
 BUCKETS = 8
 LOCAL = "local[2,2]"  # two cores; a task may fail once (local[N,F]: F attempts)
 CLUSTER = "local-cluster[2,1,1024]"  # two executor JVMs of one core and 1 GB
@@ -176,17 +188,24 @@ def check_split(atk):
         (["elements", "verify", "--max-examples", "3", "d/"], ["elements", "verify", "--max-examples", "3"]),
         (["report", "--config", "r.yaml", "-o", "out", "d/"], ["report", "--config", "r.yaml", "-o", "out"]),
         (["stats", "--", "-odd-name.gz"], ["stats"]),
+        (
+            ["funnel", "--path", "DL_HOME>DL_PDP", "--format", "json", "d/"],
+            ["funnel", "--path", "--format", "json", "DL_HOME>DL_PDP"],
+        ),
+        (["funnel", "--path", "DL_HOME", "d/", "e/"], ["funnel", "--path", "DL_HOME"]),
     ]
     for command, options in cases:
         got = atk_spark.split_command(tree, command)
         inputs = [token for token in command if token not in options and token != "--"]
+        if command[0] == "funnel":  # the pattern is positional too: it moves after the options
+            inputs = [token for token in command[1:] if token not in options]
         if got != (options, inputs):
             raise Mismatch(f"split_command({command}) gave {got}, not {(options, inputs)}")
 
 
 def check_command_line(python, atk, dump, expected, clock):
     """The documented command line, as a process: stdout and exit code."""
-    command = HEAVY
+    command = DOCUMENTED
     driver = [python, os.path.join(HERE, "atk_spark.py"), "--master", "local[2]", "--buckets", "8", "--atk", atk, "--"]
 
     def run():
