@@ -12,7 +12,9 @@ On a hostile generated dump (Tools/spark/make_dump.py) it checks, on `local[2,2]
 - a task whose partial step, or shard step, fails once (having written some output) is retried
   and the answer is still exact;
 - a shard step that fails on every attempt fails the job: exit 4, nothing on stdout;
-- a usage error gives the single command's stdout, stderr and exit code (2), before any job.
+- a usage error gives the single command's stdout, stderr and exit code (2), before any job;
+- on local-cluster, atk shipped to the executors (`addFile`, as `spark-submit --files`) and run
+  as `--executor-atk ./atk` gives the same bytes.
 Prints each step's time and the total; exits 1 on the first mismatch, naming it.
 """
 
@@ -115,6 +117,13 @@ def check_mode(master, settings, atk, flaky, dump, expected, clock, extra_splits
             expect_same(label, expected[tuple(command)], got)
         if master == LOCAL:
             check_usage_error(context, atk, dump, clock)
+        else:
+            # atk shipped to the executors as spark-submit --files does, run by a relative path.
+            context.addFile(atk)
+            shipped = "./" + os.path.basename(atk)
+            label = f"{master} {' '.join(DOCUMENTED)} (atk shipped with addFile, --executor-atk {shipped})"
+            got = clock.step(label, lambda: on_spark(context, atk, DOCUMENTED, dump, BUCKETS, executor_atk=shipped))
+            expect_same(label, expected[tuple(DOCUMENTED)], got)
         for buckets, partitions in extra_splits:
             command = HEAVY
             into = f", coalesced into {partitions} partitions" if partitions else ""
