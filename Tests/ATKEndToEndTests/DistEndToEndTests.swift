@@ -180,6 +180,24 @@ struct DistEndToEndTests {
         }
     }
 
+    @Test("atk report: the pipeline prints the same lines and writes the same files", arguments: [1, 2, 7])
+    func report(_ buckets: Int) throws {
+        for inputs in [[GoldenTests.sample], Self.hostile] {
+            let scratch = try Scratch()
+            let command = ["report", "--config", "Samples/atk-report.yaml", "-o", scratch.path("out")]
+            let single = try GoldenTests.run(command + inputs)
+            let names = ["report.html", "report.json", "junit.xml"]
+            let written = try names.map { try Data(contentsOf: URL(fileURLWithPath: scratch.path("out/" + $0))) }
+            try FileManager.default.removeItem(atPath: scratch.path("out"))
+            let run = try Self.pipeline(command, inputs: inputs, buckets: buckets)
+            #expect(run.merged.stdout == single.stdout, "\(inputs) \(buckets) buckets")
+            #expect(run.merged.status == single.status, "\(run.merged.stderr)")
+            for (name, data) in zip(names, written) {
+                #expect(try Data(contentsOf: URL(fileURLWithPath: scratch.path("out/" + name))) == data, "\(name)")
+            }
+        }
+    }
+
     @Test("a command --max-line-bytes under the shard's, and a shard that skips long lines itself, both match")
     func lineLimits() throws {
         let command = ["stats", "--max-line-bytes", "4K", "--format", "json"]

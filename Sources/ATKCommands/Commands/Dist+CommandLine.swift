@@ -9,7 +9,7 @@ struct DistCommandLine {
         StatsCommand.self, ValidateCommand.self, FunnelCommand.self, ImpressionsCommand.self, Elements.Verify.self,
         Elements.Top.self,
         Elements.Match.self, Elements.Drift.self, Paths.Verify.self, Paths.Attribution.self, SessionsCommand.self,
-        RetentionCommand.self, IdentitiesCommand.self,
+        RetentionCommand.self, IdentitiesCommand.self, Report.Run.self,
     ]
 
     /// Their names as typed (`stats`, `elements verify`).
