@@ -46,13 +46,14 @@ struct DistEndToEndTests {
     /// records reach its partial sorted as `sort` sorts them (not in input order), and merge gets
     /// the partials in reverse.
     static func pipeline(
-        _ command: [String], inputs: [String], buckets: Int, shard: [String] = []
+        _ command: [String], inputs: [String], buckets: Int, shard: [String] = [], links: String? = nil
     ) throws -> Run {
         let scratch = try Scratch()
         let manifest = try GoldenTests.run(["dist", "manifest"] + inputs)
         #expect(manifest.status == 0, "manifest: \(manifest.stderr)")
         let records = try CLI.run(
-            ["dist", "shard", "--buckets", String(buckets)] + shard, input: Data(manifest.stdout.utf8),
+            ["dist", "shard", "--buckets", String(buckets)] + shard + (links.map { ["--links", $0] } ?? []),
+            input: Data(manifest.stdout.utf8),
             directory: CLI.root)
         #expect(records.status == 0, "shard: \(records.stderr)")
         var byBucket: [Int: [Substring]] = [:]
@@ -67,13 +68,16 @@ struct DistEndToEndTests {
         var partials: [String] = []
         for (bucket, lines) in byBucket.sorted(by: { $0.key < $1.key }) {
             let input = Data((lines.sorted().joined(separator: "\n") + "\n").utf8)
-            let partial = try CLI.run(["dist", "partial"] + command, input: input, directory: CLI.root)
+            let partial = try CLI.run(
+                ["dist", "partial"] + (links.map { ["--links", $0] } ?? []) + command, input: input, directory: CLI.root
+            )
             #expect(partial.status == 0, "partial \(bucket): \(partial.stderr)")
             let path = scratch.path("partial-\(bucket)")
             try Data(partial.stdout.utf8).write(to: URL(fileURLWithPath: path))
             partials.append(path)
         }
-        let merged = try GoldenTests.run(["dist", "merge"] + command + partials.reversed())
+        let merged = try GoldenTests.run(
+            ["dist", "merge"] + (links.map { ["--links", $0] } ?? []) + command + partials.reversed())
         return Run(merged: merged, partials: partials, scratch: scratch)
     }
 
@@ -146,6 +150,54 @@ struct DistEndToEndTests {
         }
     }
 
+    @Test("--identity stitched: links from an identities pass, shards by person, the single command's bytes")
+    func stitched() throws {
+        let inputs = [GoldenTests.journeys, GoldenTests.sample]
+        let commands: [[String]] = [
+            ["sessions", "--identity", "stitched", "--breakdown", "$app_version"],
+            [
+                "retention", "--identity", "stitched", "--start", "$AppViewScreen", "--return", "$AppViewScreen",
+                "--periods", "1", "--format", "json",
+            ],
+            ["funnel", "--identity", "stitched", "--steps", "$AppStart,$AppViewScreen", "--format", "json"],
+            ["impressions", "--identity", "stitched"],
+        ]
+        for buckets in [1, 3] {
+            let identities = try Self.pipeline(["identities"], inputs: inputs, buckets: buckets)
+            let links = identities.scratch.path("links")
+            let merged = try GoldenTests.run(["dist", "merge", "--partial", "identities"] + identities.partials)
+            #expect(merged.status == 0, "\(merged.stderr)")
+            try Data(merged.stdout.utf8).write(to: URL(fileURLWithPath: links))
+            for command in commands {
+                let single = try GoldenTests.run(command + inputs)
+                let run = try Self.pipeline(command, inputs: inputs, buckets: buckets, links: links)
+                #expect(run.merged.stdout == single.stdout, "\(command) \(buckets) buckets")
+                #expect(run.merged.status == single.status, "\(run.merged.stderr)")
+            }
+            let missing = try GoldenTests.run(["dist", "merge"] + commands[0] + identities.partials)
+            #expect(missing.status == 2)
+            #expect(missing.stderr.contains("--links"))
+        }
+    }
+
+    @Test("atk report: the pipeline prints the same lines and writes the same files", arguments: [1, 2, 7])
+    func report(_ buckets: Int) throws {
+        for inputs in [[GoldenTests.sample], Self.hostile] {
+            let scratch = try Scratch()
+            let command = ["report", "--config", "Samples/atk-report.yaml", "-o", scratch.path("out")]
+            let single = try GoldenTests.run(command + inputs)
+            let names = ["report.html", "report.json", "junit.xml"]
+            let written = try names.map { try Data(contentsOf: URL(fileURLWithPath: scratch.path("out/" + $0))) }
+            try FileManager.default.removeItem(atPath: scratch.path("out"))
+            let run = try Self.pipeline(command, inputs: inputs, buckets: buckets)
+            #expect(run.merged.stdout == single.stdout, "\(inputs) \(buckets) buckets")
+            #expect(run.merged.status == single.status, "\(run.merged.stderr)")
+            for (name, data) in zip(names, written) {
+                #expect(try Data(contentsOf: URL(fileURLWithPath: scratch.path("out/" + name))) == data, "\(name)")
+            }
+        }
+    }
+
     @Test("a command --max-line-bytes under the shard's, and a shard that skips long lines itself, both match")
     func lineLimits() throws {
         let command = ["stats", "--max-line-bytes", "4K", "--format", "json"]
@@ -202,7 +254,7 @@ struct DistEndToEndTests {
         #expect(relative.status == 2)
         let stitched = try CLI.run(["dist", "partial", "sessions", "--identity", "stitched"], input: Data())
         #expect(stitched.status == 2)
-        #expect(stitched.stderr.contains("--identity stitched"))
+        #expect(stitched.stderr.contains("needs --links"))
         let text = try String(contentsOfFile: run.partials[0], encoding: .utf8)
         let other = run.scratch.path("other")
         try text.replacingOccurrences(of: "atk-partial 1 stats ", with: "atk-partial 1 sessions ")

@@ -20,6 +20,8 @@ protocol DistributableCommand: ParsableCommand {
     func openDestination() throws -> ReportOutput
     /// Throws a usage error for options a distributed run cannot honour (`--identity stitched`).
     func checkDistributable() throws
+    /// Whether the command counts persons (`--identity stitched`): atk dist then needs `--links`.
+    var countsPersons: Bool { get }
     /// The persons to count with `--identity stitched` (a read of every input), else nil.
     func persons(_ input: InputOptions, _ resolved: ResolvedInputs) -> IdentityGraph?
     /// Builds the analysis (counting `persons` when given) and hands it to `runner`, with a
@@ -64,6 +66,9 @@ extension DistributableCommand {
         var runner = SingleRun(input: input, inputs: inputs, output: output)
         try run(&runner, persons: persons(input, inputs))
     }
+
+    /// Counts distinct_ids.
+    var countsPersons: Bool { false }
 
     /// No persons: the command counts distinct_ids.
     func persons(_ input: InputOptions, _ resolved: ResolvedInputs) -> IdentityGraph? { nil }

@@ -9,7 +9,7 @@ struct DistCommandLine {
         StatsCommand.self, ValidateCommand.self, FunnelCommand.self, ImpressionsCommand.self, Elements.Verify.self,
         Elements.Top.self,
         Elements.Match.self, Elements.Drift.self, Paths.Verify.self, Paths.Attribution.self, SessionsCommand.self,
-        RetentionCommand.self, IdentitiesCommand.self,
+        RetentionCommand.self, IdentitiesCommand.self, Report.Run.self,
     ]
 
     /// Their names as typed (`stats`, `elements verify`).
@@ -21,10 +21,17 @@ struct DistCommandLine {
     /// options that only shape the report (`--format`, `-o`, `--quiet`, `--jobs`).
     let stateArguments: [String]
 
+    /// The file argument dist partial parses its command with (never opened: records are read
+    /// from standard input).
+    static let recordsPlaceholder = "/dev/stdin"
+
     /// Options that shape only the report, with whether they take a value.
     static let reportOnlyOptions: [String: Bool] = [
         "--format": true, "-o": true, "--output": true, "--quiet": false, "--jobs": true,
     ]
+
+    /// The hash of `--links`, when given.
+    let links: UInt64?
 
     /// Parses `arguments` (`COMMAND ARGS [FILES]`).
     ///
@@ -32,21 +39,35 @@ struct DistCommandLine {
     ///   come last.
     /// - Throws: argument-parser's errors for ARGS the command refuses; a usage error (exit 2) for a
     ///   command `atk dist` does not run, or for relative `--since`/`--until` times.
-    init(_ arguments: [String], filesAllowed: Bool) throws {
-        let parsed = try ATK.parseAsRoot(arguments)
+    init(_ arguments: [String], filesAllowed: Bool, links: UInt64? = nil) throws {
+        // dist partial's dump is its standard input: the command is parsed as reading a file
+        // there, which --identity stitched accepts and after which a one-node funnel --path
+        // pattern is told from a file, as in a single run with files.
+        let parsed = try ATK.parseAsRoot(filesAllowed ? arguments : arguments + [Self.recordsPlaceholder])
         guard let command = parsed as? any DistributableCommand else {
             throw CommandError(
                 "atk dist runs \(Self.supported.joined(separator: ", ")); not '\(arguments.prefix(2).joined(separator: " "))'",
                 exit: CommandExit.usage)
         }
         self.command = command
+        self.links = links
         try command.checkDistributable()
-        let input = try command.readInput()
-        let files = input.files
-        if !filesAllowed && !files.isEmpty {
+        if command.countsPersons != (links != nil) {
             throw CommandError(
-                "atk dist partial reads shard records on standard input: give no files (\(files.joined(separator: " ")))",
-                exit: CommandExit.usage)
+                command.countsPersons
+                    ? "--identity stitched in atk dist needs --links FILE before the command: the merged partial of "
+                        + "atk dist partial identities over the same records (Docs/distributed.md)"
+                    : "--links is for --identity stitched", exit: CommandExit.usage)
+        }
+        let input = try command.readInput()
+        var files = input.files
+        if !filesAllowed {
+            guard files == [Self.recordsPlaceholder] else {
+                throw CommandError(
+                    "atk dist partial reads shard records on standard input: give no files "
+                        + "(\(files.dropLast().joined(separator: " ")))", exit: CommandExit.usage)
+            }
+            files = []
         }
         guard arguments.count >= files.count, Array(arguments.suffix(files.count)) == files else {
             throw CommandError("give the partial files last, after the command's options", exit: CommandExit.usage)
@@ -82,9 +103,17 @@ struct DistCommandLine {
     /// FNV-1a 64 of the state arguments (each followed by a NUL) and of the selection's bounds
     /// as milliseconds (`today` resolves differently after midnight).
     func optionsHash() throws -> UInt64 {
-        let selection = try command.readInput().selection()
+        Self.hash(stateArguments: stateArguments, selection: try command.readInput().selection(), links: links)
+    }
+
+    /// FNV-1a 64 of the arguments (each followed by a NUL), of the selection's bounds, and of
+    /// the links' hash (`--links`).
+    static func hash(stateArguments: [String], selection: EventSelection = EventSelection(), links: UInt64? = nil)
+        -> UInt64
+    {
         var text = stateArguments.map { $0 + "\u{0}" }.joined()
         text += "since=\(selection.since.map(String.init) ?? "-")\u{0}until=\(selection.until.map(String.init) ?? "-")"
+        if let links { text += "\u{0}links=\(DistPartial.hex(links))" }
         return BucketHash.fnv1a64(text.utf8)
     }
 }

@@ -32,6 +32,12 @@ extension Dist {
         @Flag(help: "Write the merged partial state to standard output instead of the report.")
         var partial = false
 
+        @Option(
+            help: ArgumentHelp(
+                "With --identity stitched: the merged partial of atk dist partial identities (the persons).",
+                valueName: "file"))
+        var links: String?
+
         @Argument(
             parsing: .captureForPassthrough,
             help: ArgumentHelp("The command and its options, then the partial files.", valueName: "command"))
@@ -46,7 +52,8 @@ extension Dist {
         }
 
         func run() throws {
-            let line = try DistCommandLine(arguments, filesAllowed: true)
+            let links = try links.map(Links.load)
+            let line = try DistCommandLine(arguments, filesAllowed: true, links: links?.hash)
             let command = line.command
             let input = try command.readInput()
             let resolved = try input.resolve(writing: partial ? [] : command.outputs)
@@ -66,7 +73,7 @@ extension Dist {
             var runner = Fold(
                 partials: partials, merged: merged, selection: try input.selection(), writesPartial: partial,
                 command: command)
-            try command.run(&runner, persons: nil)
+            try command.run(&runner, persons: links?.graph)
         }
 
         /// Reads every partial's state into an empty partial of the command's analysis, merges

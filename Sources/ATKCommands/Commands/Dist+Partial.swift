@@ -27,6 +27,12 @@ extension Dist {
                 """
         )
 
+        @Option(
+            help: ArgumentHelp(
+                "With --identity stitched: the merged partial of atk dist partial identities (the persons).",
+                valueName: "file"))
+        var links: String?
+
         @Argument(
             parsing: .captureForPassthrough,
             help: ArgumentHelp(
@@ -44,7 +50,8 @@ extension Dist {
         }
 
         func run() throws {
-            let line = try DistCommandLine(arguments, filesAllowed: false)
+            let links = try links.map(Links.load)
+            let line = try DistCommandLine(arguments, filesAllowed: false, links: links?.hash)
             var batch = RecordBatch()
             do {
                 try batch.add(try InputSource.standardInput.readAll())
@@ -55,9 +62,10 @@ extension Dist {
             }
             let input = try line.command.readInput()
             var runner = Replay(
-                batch: batch, selection: try input.selection(), maxLineLength: input.maxLineBytes.bytes, name: line.name
-            )
-            try line.command.run(&runner, persons: nil)
+                batch: batch, selection: try input.selection(), maxLineLength: input.maxLineBytes.bytes,
+                name: line.name,
+                links: links?.hash)
+            try line.command.run(&runner, persons: links?.graph)
             var partial = DistPartial(
                 command: line.name, optionsHash: try line.optionsHash(), facts: runner.batch.facts,
                 errors: runner.batch.errors, seen: runner.batch.linesPerInput, state: runner.state)
@@ -78,6 +86,8 @@ extension Dist {
             let selection: EventSelection
             let maxLineLength: Int
             let name: String
+            /// The hash of `--links`, when given.
+            let links: UInt64?
             /// The analysis's state, once run.
             var state: [UInt8] = []
             /// The malformed lines per input, under the command's `--max-line-bytes`.
@@ -86,7 +96,7 @@ extension Dist {
             mutating func run<Analysis: DistributableAnalysis>(
                 _ prototype: Analysis, report: (Analysis, [FileReport], Bool, ReportOutput) throws -> Void
             ) throws {
-                for fact in batch.facts.values where fact.key != prototype.partitionKey {
+                for fact in batch.facts.values where !fact.key.matches(prototype.partitionKey, links: links) {
                     throw CommandError(
                         "the records were bucketed by \(Partial.describe(fact.key)); \(name) needs them bucketed by "
                             + "\(Partial.describe(prototype.partitionKey)) (atk dist shard"
@@ -113,20 +123,30 @@ extension Dist {
             }
         }
 
-        /// A key in words.
+        /// A shard's key in words.
+        static func describe(_ key: ShardKey) -> String {
+            switch key {
+            case .distinctId: "distinct_id"
+            case .property(let name): "the property \(name)"
+            case .person(let links): "the persons of links \(DistPartial.hex(links))"
+            }
+        }
+
+        /// A command's key in words.
         static func describe(_ key: PartitionKey) -> String {
             switch key {
             case .distinctId: "distinct_id"
-            case .person: "person"
             case .property(let name): "the property \(name)"
+            case .person: "the persons of these --links"
             }
         }
 
         /// The shard option that buckets by `key`.
         static func byOption(_ key: PartitionKey) -> String {
             switch key {
-            case .distinctId, .person: " without --by"
+            case .distinctId: " without --by"
             case .property(let name): " --by '\(name)'"
+            case .person: " --links FILE, the same file"
             }
         }
     }

@@ -46,6 +46,12 @@ extension Dist {
 
         @Option(
             help: ArgumentHelp(
+                "Bucket by person: the merged partial of atk dist partial identities over these inputs (for --identity stitched).",
+                valueName: "file"))
+        var links: String?
+
+        @Option(
+            help: ArgumentHelp(
                 "Longest line read, in bytes (K, M, G; 1 to 1G); a longer line is a ~long: record. At least the command's --max-line-bytes.",
                 valueName: "size"))
         var maxLineBytes: ByteSize = ByteSize(DumpReader.defaultMaxLineLength)
@@ -53,6 +59,7 @@ extension Dist {
         func validate() throws {
             try OptionRange.check("--buckets", buckets, in: 1...1_000_000)
             if let by, by.isEmpty { throw ValidationError("--by needs a property name") }
+            if by != nil && links != nil { throw ValidationError("--by and --links are different keys: give one") }
         }
 
         func run() throws {
@@ -70,7 +77,9 @@ extension Dist {
                     throw CommandError("manifest line \(number + 1): \(error.description)", exit: CommandExit.usage)
                 }
             }
-            let key = by.map { PartitionKey.property($0) } ?? .distinctId
+            let links = try links.map(Links.load)
+            let key: PartitionKey = links.map { .person($0.graph) } ?? by.map { .property($0) } ?? .distinctId
+            let recorded: ShardKey = links.map { .person(links: $0.hash) } ?? by.map { .property($0) } ?? .distinctId
             var writer = ShardWriter(buckets: buckets, key: key, output: OutputFile.standardOutput())
             for entry in entries {
                 switch entry {
@@ -80,7 +89,7 @@ extension Dist {
                     var report = reader.read(into: &writer)[0]
                     report.source = source
                     writer.broadcast(
-                        input: index, .input(InputFact(index: index, report: report, key: key, buckets: buckets)))
+                        input: index, .input(InputFact(index: index, report: report, key: recorded, buckets: buckets)))
                 case .error(let index, let error):
                     writer.broadcast(input: index, .error(error))
                 }

@@ -354,5 +354,5 @@ extension FunnelCommand: DistributableCommand {
         identityOptions.persons(input, resolved)
     }
 
-    func checkDistributable() throws { try identityOptions.refuseStitched() }
+    var countsPersons: Bool { identityOptions.identity == .stitched }
 }

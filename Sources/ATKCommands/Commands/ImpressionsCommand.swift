@@ -196,5 +196,5 @@ extension ImpressionsCommand: SingleAnalysisCommand {
         identityOptions.persons(input, resolved)
     }
 
-    func checkDistributable() throws { try identityOptions.refuseStitched() }
+    var countsPersons: Bool { identityOptions.identity == .stitched }
 }

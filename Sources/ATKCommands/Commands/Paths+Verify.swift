@@ -72,5 +72,5 @@ extension Paths.Verify: SingleAnalysisCommand {
         identityOptions.persons(input, resolved)
     }
 
-    func checkDistributable() throws { try identityOptions.refuseStitched() }
+    var countsPersons: Bool { identityOptions.identity == .stitched }
 }

@@ -64,29 +64,17 @@ extension Report {
         func run() throws {
             let configuration = try ReportConfiguration.load(path: config)
             let selection = try self.selection(configuration)
-            var input = input
-            (input.since, input.until, input.tz, input.filters) = (nil, nil, nil, [])
-            let files = input.files.isEmpty ? ["-"] : input.files
-            var analyses = try ReportAnalyses(configuration, files: files)
+            let input = try readInput()
+            var analyses = try ReportAnalyses(configuration, files: input.files.isEmpty ? ["-"] : input.files)
             let baselineMetrics = try baseline.map { try ReportBaseline.metrics(of: $0) }
 
-            let names = ["report.html", "report.json", "junit.xml"] + (format == .markdown ? ["summary.md"] : [])
-            let paths = names.map { (output as NSString).appendingPathComponent($0) }
-            let resolved = try input.resolve(
-                writing: paths.map { ("-o", $0) } + (history.map { [("--history", $0)] } ?? []))
+            let resolved = try input.resolve(writing: outputs)
             let earlier = try history.map { try ReportHistory.read($0) } ?? ReportHistory(lines: [])
             if analyses.passes.count > 1, !resolved.sources.allSatisfy(\.canBeReadAgain) {
                 throw ValidationError(
                     "a funnel with 'by' needs a read of its own: give files, not standard input")
             }
-            do {
-                try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-            } catch {
-                throw CommandError(
-                    "cannot make \(output): \(error.localizedDescription)", exit: CommandExit.unreadableInput)
-            }
-            let outputs = try paths.map { try OutputFile.opening($0) }
-            let historyFile = try history.map { try OutputFile.opening($0) }
+            let files = try openFiles()
 
             let readAgain = resolved.sources.allSatisfy(\.canBeReadAgain)
             var main = SelectedAnalysis(analyses.passes[0], selection: selection)
@@ -107,7 +95,40 @@ extension Report {
                 }
                 validation = validator.finish(reading: reports)
             }
+            try publish(
+                analyses, validation: validation, reports: reports, unreadable: unreadable, selected: main,
+                configuration: configuration, baseline: baselineMetrics, earlier: earlier, files: files)
+        }
 
+        /// The report's files (`-o DIR`'s and `--history`), opened after making the directory.
+        private func openFiles() throws -> (reports: [OutputFile], history: OutputFile?) {
+            do {
+                try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            } catch {
+                throw CommandError(
+                    "cannot make \(output): \(error.localizedDescription)", exit: CommandExit.unreadableInput)
+            }
+            return (try reportPaths.map { try OutputFile.opening($0) }, try history.map { try OutputFile.opening($0) })
+        }
+
+        /// The files written into `-o DIR`.
+        private var reportPaths: [String] {
+            let names = ["report.html", "report.json", "junit.xml"] + (format == .markdown ? ["summary.md"] : [])
+            return names.map { (output as NSString).appendingPathComponent($0) }
+        }
+
+        /// Writes the report's files and the summary lines of the finished analyses, and throws
+        /// the exit code.
+        private func publish(
+            _ analyses: ReportAnalyses, validation: ValidationResult?, reports: [FileReport], unreadable: Bool,
+            selected main: SelectedAnalysis<ReportPass>, configuration: ReportConfiguration,
+            baseline baselineMetrics: [String: Double]?, earlier: ReportHistory,
+            files: (reports: [OutputFile], history: OutputFile?)
+        ) throws {
+            let selection = main.selection
+            let paths = reportPaths
+            let outputs = files.reports
+            let historyFile = files.history
             let sections = analyses.sections(validation: validation, reports: reports)
             let now = Date()
             var document = ReportDocument(
@@ -164,6 +185,63 @@ extension Report {
                 Terminal.diagnose(error.description)
                 return false
             }
+        }
+    }
+}
+
+extension Report.Run: DistributableCommand {
+    var outputs: [(option: String, path: String)] {
+        reportPaths.map { ("-o", $0) } + (history.map { [("--history", $0)] } ?? [])
+    }
+
+    /// The dump arguments without a selection: the command line's or the config's is applied to
+    /// the analyses (``SelectedAnalysis``), never to the read.
+    func readInput() throws -> InputOptions {
+        var input = input
+        (input.since, input.until, input.tz, input.filters) = (nil, nil, nil, [])
+        return input
+    }
+
+    func openDestination() throws -> ReportOutput { ReportOutput(file: OutputFile.standardOutput(), isText: true) }
+
+    /// Hands the runner the one-read pass; refuses what a distributed run cannot do: a funnel
+    /// with `by` (a read of its own), a relative time (each step would count from its own now),
+    /// and a validator merge that is not exact (the single run reads such a dump again).
+    func run<Runner: AnalysisRunner>(_ runner: inout Runner, persons _: IdentityGraph?) throws {
+        let configuration = try ReportConfiguration.load(path: config)
+        let keys = configuration.selection
+        for value in [input.since ?? keys["since"]?.first, input.until ?? keys["until"]?.first] {
+            if let value, value.hasPrefix("-") {
+                throw CommandError(
+                    "since/until \(value) depends on when each step runs; atk dist needs a date or time",
+                    exit: CommandExit.usage)
+            }
+        }
+        let selection = try self.selection(configuration)
+        let input = try readInput()
+        let analyses = try ReportAnalyses(configuration, files: input.files.isEmpty ? ["-"] : input.files)
+        guard analyses.passes.count == 1 else {
+            throw CommandError(
+                "a funnel with 'by' needs a read of its own, which atk dist does not make: run atk report on one machine",
+                exit: CommandExit.usage)
+        }
+        let baselineMetrics = try baseline.map { try ReportBaseline.metrics(of: $0) }
+        let earlier = try history.map { try ReportHistory.read($0) } ?? ReportHistory(lines: [])
+        try runner.run(SelectedAnalysis(analyses.passes[0], selection: selection)) { main, reports, unreadable, _ in
+            var analyses = analyses
+            analyses.passes[0] = main.inner
+            var validation: ValidationResult?
+            if var validator = analyses.passes[0].validator {
+                guard validator.mergedExactly else {
+                    throw CommandError(
+                        "the partials kept too few lines of a property type conflict to report it exactly; run atk "
+                            + "report on one machine (it reads such a dump twice)", exit: CommandExit.unreadableInput)
+                }
+                validation = validator.finish(reading: reports)
+            }
+            try publish(
+                analyses, validation: validation, reports: reports, unreadable: unreadable, selected: main,
+                configuration: configuration, baseline: baselineMetrics, earlier: earlier, files: try openFiles())
         }
     }
 }

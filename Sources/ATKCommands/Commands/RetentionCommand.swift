@@ -103,5 +103,5 @@ extension RetentionCommand: SingleAnalysisCommand {
         identityOptions.persons(input, resolved)
     }
 
-    func checkDistributable() throws { try identityOptions.refuseStitched() }
+    var countsPersons: Bool { identityOptions.identity == .stitched }
 }

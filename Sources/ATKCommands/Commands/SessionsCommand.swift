@@ -74,5 +74,5 @@ extension SessionsCommand: SingleAnalysisCommand {
         identityOptions.persons(input, resolved)
     }
 
-    func checkDistributable() throws { try identityOptions.refuseStitched() }
+    var countsPersons: Bool { identityOptions.identity == .stitched }
 }

@@ -15,14 +15,6 @@ struct IdentityOptions: ParsableArguments {
         throw ValidationError("--identity stitched reads the input twice: give files, not standard input")
     }
 
-    /// Refuses `--identity stitched` in `atk dist`: its persons come from a read of every input
-    /// before the analysis's, which a distributed run does not make yet.
-    func refuseStitched() throws {
-        guard identity == .stitched else { return }
-        throw CommandError(
-            "atk dist does not run --identity stitched yet: run it on one machine", exit: CommandExit.usage)
-    }
-
     /// The persons of `resolved` with `stitched` (one read for the links), nil with `raw`.
     ///
     /// The links are read from every line: `--since`, `--until` and `--where` choose the events

@@ -7,6 +7,8 @@
 /// are decoded, any other `distinct_id` as its JSON text, a `--by` property as its text. A line
 /// without a key (malformed, or no such member) hashes the ASCII text `INPUT:LINE` (its input
 /// index and line number in decimal, e.g. `0:17`), so keyless lines spread over the buckets.
+/// With `--links` (stitched identities) a string `distinct_id` the graph knows hashes its
+/// person's key instead, so a person's ids meet in one bucket.
 public enum BucketHash {
     /// FNV-1a 64 of `bytes`.
     ///
@@ -28,10 +30,13 @@ public enum BucketHash {
     /// The key bytes' hash of `event` under `key`, or nil when the event has no key.
     public static func keyHash(of event: Event, key: PartitionKey) -> UInt64? {
         switch key {
-        // atk dist never buckets by person (--identity stitched is refused): as distinct_id.
-        case .distinctId, .person:
+        case .distinctId:
             guard let id = event.distinctId else { return nil }
             return id.kind == .string ? id.withUTF8 { fnv1a64($0) } : fnv1a64(id.sourceBytes)
+        case .person(let persons):
+            guard let id = event.distinctId else { return nil }
+            guard id.kind == .string else { return fnv1a64(id.sourceBytes) }
+            return id.withUTF8 { bytes in persons.withPersonKey(of: bytes) { fnv1a64($0) } ?? fnv1a64(bytes) }
         case .property(let name):
             return EventProperties(event).withText(name) { fnv1a64($0) }
         }

@@ -10,12 +10,12 @@ public struct InputFact {
     /// What reading it found.
     public var report: FileReport
     /// The key its lines were bucketed by.
-    public var key: PartitionKey
+    public var key: ShardKey
     /// The number of buckets.
     public var buckets: Int
 
     /// A fact about input `index`.
-    public init(index: Int, report: FileReport, key: PartitionKey, buckets: Int) {
+    public init(index: Int, report: FileReport, key: ShardKey, buckets: Int) {
         self.index = index
         self.report = report
         self.key = key
@@ -37,11 +37,7 @@ extension InputFact: StateCodable {
         writer.write(report.isZstd)
         writer.write(report.zstdFrames)
         writer.write(report.error)
-        switch key {
-        // The shard never buckets by person (atk dist refuses --identity stitched).
-        case .distinctId, .person: writer.write(Optional<String>.none)
-        case .property(let name): writer.write(Optional(name))
-        }
+        writer.write(key)
         writer.write(buckets)
     }
 
@@ -58,7 +54,7 @@ extension InputFact: StateCodable {
         report.isZstd = try reader.readBool()
         report.zstdFrames = try reader.readTally()
         report.error = try reader.read(InputError?.self)
-        key = try reader.read(String?.self).map { .property($0) } ?? .distinctId
+        key = try reader.read(ShardKey.self)
         buckets = try reader.readTally()
     }
 

@@ -18,11 +18,17 @@ public enum RecordField {
     /// - Complexity: O(bytes).
     public static func needsEncoding(_ bytes: UnsafeRawBufferPointer, allowTab: Bool) -> Bool {
         if bytes.first == markerByte { return true }
-        for byte in bytes where byte < 0x20 || byte == 0x7F {
-            if byte == 0x09 && allowTab { continue }
-            return true
+        var ascii = true
+        for byte in bytes {
+            if byte >= 0x80 {
+                ascii = false
+            } else if byte < 0x20 || byte == 0x7F {
+                if byte == 0x09 && allowTab { continue }
+                return true
+            }
         }
-        return String(validating: bytes.bindMemory(to: UInt8.self), as: UTF8.self) == nil
+        // Most lines are ASCII: only others are checked as UTF-8 (which copies them once).
+        return !ascii && String(validating: bytes.bindMemory(to: UInt8.self), as: UTF8.self) == nil
     }
 
     /// Appends `bytes` as a field: raw, or `~b64:` and base64.
@@ -63,9 +69,14 @@ extension ArraySlice<UInt8> {
         starts(with: prefix) ? dropFirst(prefix.count) : nil
     }
 
-    /// The slice's text as a decimal integer (an optional `-`, then digits), or nil.
+    /// The slice's text as a non-negative decimal integer (1 to 18 ASCII digits), or nil.
     var decimal: Int? {
-        guard !isEmpty, count <= 20 else { return nil }
-        return Int(String(decoding: self, as: UTF8.self))
+        guard !isEmpty, count <= 18 else { return nil }
+        var value = 0
+        for byte in self {
+            guard byte >= 0x30, byte <= 0x39 else { return nil }
+            value = value * 10 + Int(byte - 0x30)
+        }
+        return value
     }
 }

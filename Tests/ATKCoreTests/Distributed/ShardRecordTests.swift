@@ -72,6 +72,25 @@ struct ShardRecordTests {
         }
     }
 
+    @Test("a fact's key reads back, and matches only the key the command routes by")
+    func shardKeys() throws {
+        for key in [ShardKey.distinctId, .property("$device_id"), .person(links: 0xABCD)] {
+            var output: [UInt8] = []
+            let fact = InputFact(index: 0, report: FileReport(source: .file("a")), key: key, buckets: 2)
+            ShardRecord.append(bucket: 0, input: 0, line: 0, payload: .input(fact), to: &output)
+            guard case .input(let back) = try parse(output).payload else {
+                Issue.record("not ~input:")
+                continue
+            }
+            #expect(back.key == key)
+        }
+        #expect(ShardKey.distinctId.matches(.distinctId, links: nil))
+        #expect(!ShardKey.distinctId.matches(.property("p"), links: nil))
+        #expect(ShardKey.property("p").matches(.property("p"), links: nil))
+        #expect(!ShardKey.property("p").matches(.property("q"), links: nil))
+        #expect(!ShardKey.person(links: 1).matches(.distinctId, links: 1))
+    }
+
     @Test("manifest lines: paths raw or ~b64:, errors after the inputs, and back")
     func manifest() throws {
         var resolved = ResolvedInputs()
