@@ -229,23 +229,51 @@ class StepFailed(Exception):
         self.code = code
 
 
-def command_and_inputs(atk, full_command, stderr=None):
+def is_stitched(command):
+    """Whether the command counts persons (`--identity stitched`): it needs a first pass for links."""
+    return option_value(command, "--identity") == "stitched"
+
+
+def identity_links(context, layout, lines, directory, stderr):
+    """The first pass of a stitched command: every line's identity links, merged into one file.
+
+    The file is in the driver's temporary directory, which the executors read it from: on a
+    cluster, point TMPDIR at a directory every executor mounts.
+    """
+    paths = partials_on_spark(context, layout, ["identities"], lines, directory, name="identities")
+    links = os.path.join(directory, "links")
+    with open(links, "wb") as file:
+        merge = [layout.atk, "dist", "merge", "--partial", "identities", *paths]
+        merged = subprocess.run(merge, stdout=file, stderr=stderr)
+    if merged.returncode != 0:
+        raise StepFailed(merged.returncode)
+    return links
+
+
+def preflight(atk, arguments, stderr):
+    """`atk dist partial ARGUMENTS` on no records: StepFailed when atk refuses the command."""
+    check = subprocess.run(
+        [atk, "dist", "partial", *arguments], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=stderr
+    )
+    if check.returncode != 0:
+        raise StepFailed(check.returncode)
+
+
+def command_and_inputs(atk, full_command, stderr=None, check=True):
     """The command with its options, and its inputs, checked before Spark runs anything.
 
     Raises UsageError when there is no file to read, and StepFailed with atk's exit code (its
     message on `stderr`) when `atk dist partial` refuses the command or its options: a usage
-    error exits 2 with the single command's message, not 4 after every task failed.
+    error exits 2 with the single command's message, not 4 after every task failed. A stitched
+    command is checked once its links are made (`check` False here).
     """
     command, inputs = split_command(command_tree(atk), full_command)
     if not inputs:
         raise UsageError("the command names no input: Spark reads files, not standard input")
     if "-" in inputs:
         raise UsageError("standard input (-) cannot be read on Spark: name files or directories")
-    check = subprocess.run(
-        [atk, "dist", "partial", *command], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=stderr
-    )
-    if check.returncode != 0:
-        raise StepFailed(check.returncode)
+    if check:
+        preflight(atk, command, stderr)
     return command, inputs
 
 
@@ -336,12 +364,16 @@ def failure_summary(text):
     return lines[0][:500] if lines else "unknown error"
 
 
-def partials_on_spark(context, layout, command, lines, directory):
-    """The shard, shuffle and partial stages; writes one partial file per partition into directory."""
+def partials_on_spark(context, layout, command, lines, directory, links=None, name="part"):
+    """The shard, shuffle and partial stages; writes one partial file per partition into directory.
+
+    `links` (a file every executor can read) buckets by person and goes to the partials too.
+    """
     environment = pipe_environment(layout.executor_env)
     atk = layout.executor_atk
     buckets, partitions = layout.buckets, layout.partitions
-    shard = [atk, "dist", "shard", "--buckets", str(buckets)]
+    linked = ["--links", links] if links is not None else []
+    shard = [atk, "dist", "shard", "--buckets", str(buckets), *linked]
     by = layout.by if layout.by is not None else option_value(command, "--by")
     if by is not None:
         shard += ["--by", by]
@@ -357,7 +389,7 @@ def partials_on_spark(context, layout, command, lines, directory):
     )
     if partitions is not None and partitions < buckets:
         records = records.coalesce(partitions)
-    partial = [atk, "dist", "partial", *command]
+    partial = [atk, "dist", "partial", *linked, *command]
     partials = records.pipe(in_directory(layout.executor_dir, partial), env=environment, checkCode=True)
     try:
         collected = partials.glom().collect()
@@ -365,7 +397,7 @@ def partials_on_spark(context, layout, command, lines, directory):
         raise JobFailed(failure_summary(str(error))) from error
     paths = []
     for index, partial in enumerate(collected):
-        path = os.path.join(directory, f"part-{index:05d}")
+        path = os.path.join(directory, f"{name}-{index:05d}")
         with open(path, "w", encoding="ascii") as file:
             file.writelines(line + "\n" for line in partial)
         paths.append(path)
@@ -393,17 +425,28 @@ def run(context, layout, full_command, stdout=None, stderr=None, timings=None):
     """
     atk = layout.atk
     started = time.monotonic()
+    stitched = is_stitched(full_command)
     try:
-        command, inputs = command_and_inputs(atk, full_command, stderr)
+        command, inputs = command_and_inputs(atk, full_command, stderr, check=not stitched)
         lines = manifest(atk, inputs, stderr)
     except StepFailed as failure:
         return failure.code
     if not lines:
         raise UsageError("the manifest lists no file")
     with tempfile.TemporaryDirectory(prefix="atk-spark-") as directory:
-        paths = partials_on_spark(context, layout, command, lines, directory)
+        linked = []
+        if stitched:
+            try:
+                links = identity_links(context, layout, lines, directory, stderr)
+                linked = ["--links", links]
+                preflight(atk, [*linked, *command], stderr)
+            except StepFailed as failure:
+                return failure.code
+        paths = partials_on_spark(context, layout, command, lines, directory, linked[1] if linked else None)
         spark_done = time.monotonic()
-        merged = subprocess.run([atk, "dist", "merge", *command, *paths], stdout=stdout, stderr=stderr)
+        merged = subprocess.run(
+            [atk, "dist", "merge", *linked, *command, *paths], stdout=stdout, stderr=stderr
+        )
     if timings is not None:
         timings.append((spark_done - started, time.monotonic() - spark_done))
     return merged.returncode
@@ -415,7 +458,7 @@ def main(argv):
     atk = resolve_atk(options.atk)
     timings = []
     try:
-        command_and_inputs(atk, full_command)
+        command_and_inputs(atk, full_command, check=not is_stitched(full_command))
     except UsageError as error:
         fail(str(error), USAGE)
     except StepFailed as failure:

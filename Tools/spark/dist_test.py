@@ -51,6 +51,8 @@ COMMANDS = [
     ["impressions", "--format", "json"],
     ["paths", "verify", "--config", "Samples/navigation.json", "--max-examples", "3"],
     ["identities", "--format", "json"],
+    ["sessions", "--identity", "stitched", "--format", "json"],
+    ["funnel", "--steps", "$AppStart,ProductView,AddToCart", "--identity", "stitched"],
 ]
 # The command the retry and coalescing checks run.
 HEAVY = ["validate", "--plan", "Samples/plan.json", "--format", "json"]

@@ -3,7 +3,8 @@
 
     python3 Tools/spark/make_dump.py --atk .build/release/atk --users 400 --out DIR
 
-The generated dump (with `--faults`) is cut, in arrival order, into four files, so a user's
+The generated dump (with `--faults`, and `--journeys`: anonymous users who log in, so
+`--identity stitched` has links to follow) is cut, in arrival order, into four files, so a user's
 events are spread over several files, and made hostile:
 - one very heavy user: a sixth of all lines are rewritten to one `distinct_id`;
 - ties in time across files: 60 lines are copied, same user and same `time`, into another file;
@@ -29,7 +30,7 @@ DISTINCT_ID = re.compile(rb'"distinct_id":"((?:[^"\\]|\\.)*)"')
 def generated_lines(atk, users, seed):
     """The generator's dump, as lines without their newlines."""
     dump = subprocess.run(
-        [atk, "generate", "--users", str(users), "--seed", str(seed), "--faults", "0.02", "-o", "-"],
+        [atk, "generate", "--users", str(users), "--seed", str(seed), "--faults", "0.02", "--journeys", "-o", "-"],
         check=True,
         stdout=subprocess.PIPE,
     ).stdout
