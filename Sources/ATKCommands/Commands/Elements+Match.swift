@@ -42,13 +42,7 @@ extension Elements.Match: SingleAnalysisCommand {
     var outputs: [(option: String, path: String)] { outputOptions.outputs }
 
     func makeAnalysis(persons _: IdentityGraph?) throws -> VisualEventCounter {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: config))
-        } catch {
-            throw CommandError(
-                "cannot read \(config): \(error.localizedDescription)", exit: CommandExit.unreadableInput)
-        }
+        let data = try ConfigFile.read(config)
         do {
             return try VisualEventCounter(
                 configJSON: data, useRecordedIdentifiers: identifiers.recordedIdentifiers)

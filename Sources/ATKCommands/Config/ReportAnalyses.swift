@@ -135,13 +135,7 @@ struct ReportAnalyses {
         }
         if let section = configuration.elementsMatch {
             let command = try section.parse(Elements.Match.self, files: files) { $0.input.files }
-            let data: Data
-            do {
-                data = try Data(contentsOf: URL(fileURLWithPath: command.config))
-            } catch {
-                throw CommandError(
-                    "cannot read \(command.config): \(error.localizedDescription)", exit: CommandExit.unreadableInput)
-            }
+            let data = try ConfigFile.read(command.config)
             do {
                 passes[0].matcher = try VisualEventCounter(
                     configJSON: data, useRecordedIdentifiers: command.identifiers.recordedIdentifiers)
@@ -243,7 +237,8 @@ struct ReportAnalyses {
         }
         if let (navigation, maxExamples) = pathsVerify {
             let verification = PathVerification(replay: main.navigations[navigation].replay(), maxExamples: maxExamples)
-            sections.append(("paths", PathsVerifyReport(verification: verification, reports: reports).json.withoutEnvelope))
+            let report = PathsVerifyReport(verification: verification, reports: reports)
+            sections.append(("paths", report.json.withoutEnvelope))
         }
         return sections
     }

@@ -20,13 +20,7 @@ struct NavigationConfigOptions: ParsableArguments {
     /// - Throws: ``CommandError`` with exit 3 when the file cannot be read, 2 when it is not a
     ///   navigation config (the message names the key).
     static func load(_ config: String) throws -> NavigationConfig {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: config))
-        } catch {
-            throw CommandError(
-                "cannot read \(config): \(error.localizedDescription)", exit: CommandExit.unreadableInput)
-        }
+        let data = try ConfigFile.read(config)
         do {
             return try NavigationConfig(json: data)
         } catch {

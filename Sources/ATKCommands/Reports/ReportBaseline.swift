@@ -14,14 +14,7 @@ enum ReportBaseline {
                 "note: no baseline \(PathName.display(path)) yet: rises_by and falls_by are not evaluated")
             return [:]
         }
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw CommandError(
-                "cannot read baseline \(PathName.display(path)): \(error.localizedDescription)",
-                exit: CommandExit.unreadableInput)
-        }
+        let data = try ConfigFile.read(path, as: "baseline ")
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             object["command"] as? String == "report", let metrics = object["metrics"] as? [String: Any]
         else {

@@ -53,7 +53,8 @@ enum ReportMetrics {
         case "paths":
             [
                 count("conversions"), count("match"), count("mismatch"), count("missing"), count("unrebuildable"),
-                ratio("mismatch_rate", "mismatch", of: "conversions"), ratio("missing_rate", "missing", of: "conversions"),
+                ratio("mismatch_rate", "mismatch", of: "conversions"),
+                ratio("missing_rate", "missing", of: "conversions"),
             ]
         default: []
         }

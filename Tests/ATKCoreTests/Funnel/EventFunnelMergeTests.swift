@@ -98,21 +98,25 @@ struct EventFunnelMergeTests {
         #expect(result.total.users.excludedCount == 2)
     }
 
-    @Test("generated dumps over several inputs")
-    func generated() throws {
-        let inputs = try generatedInputs(files: 3)
+    /// The funnels the generated-dump tests run: every mode that changes what a merge keeps.
+    static func generatedPrototypes() throws -> [EventFunnelAnalysis] {
         let runs: [(FunnelMode, FunnelCountingUnit)] = [
             ([], .users), ([], .conversions), (.strictOrder, .users), (.strictOrder, .conversions),
             ([.strictDeduplication, .strictIncrease], .users),
         ]
-        for (mode, unit) in runs {
-            let prototype = try Self.analysis(
-                steps: "$AppViewScreen,$AppClick,AddToCart", window: "10m", mode: mode, unit: unit
-            ) {
+        return try runs.map { mode, unit in
+            try Self.analysis(steps: "$AppViewScreen,$AppClick,AddToCart", window: "10m", mode: mode, unit: unit) {
                 $0.breakdownProperty = "$screen_name"
                 $0.breakdownLimit = 4
                 $0.maxExamples = 3
             }
+        }
+    }
+
+    @Test("generated dumps over several inputs")
+    func generated() throws {
+        let inputs = try generatedInputs(files: 3)
+        for prototype in try Self.generatedPrototypes() {
             expectMergesExactly(inputs, prototype: prototype, Self.summary)
         }
         let byVersion = try Self.analysis(steps: "$AppStart,$AppViewScreen", window: "1h", mode: [], unit: .users) {
@@ -145,18 +149,7 @@ struct EventFunnelMergeTests {
     @Test("generated dumps written to bytes and read back merge exactly (atk dist)")
     func generatedThroughState() throws {
         let inputs = try generatedInputs(files: 3)
-        let runs: [(FunnelMode, FunnelCountingUnit)] = [
-            ([], .users), ([], .conversions), (.strictOrder, .users), (.strictOrder, .conversions),
-            ([.strictDeduplication, .strictIncrease], .users),
-        ]
-        for (mode, unit) in runs {
-            let prototype = try Self.analysis(
-                steps: "$AppViewScreen,$AppClick,AddToCart", window: "10m", mode: mode, unit: unit
-            ) {
-                $0.breakdownProperty = "$screen_name"
-                $0.breakdownLimit = 4
-                $0.maxExamples = 3
-            }
+        for prototype in try Self.generatedPrototypes() {
             try expectDistributesExactly(inputs, prototype: prototype, Self.summary)
         }
         let byVersion = try Self.analysis(steps: "$AppStart,$AppViewScreen", window: "1h", mode: [], unit: .users) {
