@@ -266,6 +266,42 @@ struct DistEndToEndTests {
         #expect(unknown.status == 2)
     }
 
+    @Test("--manifest: a lost shard run of the last input exits 3 naming it; with every input, the same bytes")
+    func manifestCheck() throws {
+        let inputs = [GoldenTests.sample, GoldenTests.journeys]
+        let scratch = try Scratch()
+        let manifest = try GoldenTests.run(["dist", "manifest"] + inputs).stdout
+        let path = scratch.path("manifest")
+        try Data(manifest.utf8).write(to: URL(fileURLWithPath: path))
+        let lines = manifest.split(separator: "\n")
+        #expect(lines.count == 2)
+        // The shard run of the last manifest line is lost: the partials know input 0 only.
+        let records = try CLI.run(
+            ["dist", "shard", "--buckets", "1"], input: Data((lines[0] + "\n").utf8), directory: CLI.root)
+        let partial = try CLI.run(["dist", "partial", "stats"], input: Data(records.stdout.utf8), directory: CLI.root)
+        let lost = scratch.path("lost")
+        try Data(partial.stdout.utf8).write(to: URL(fileURLWithPath: lost))
+        #expect(try GoldenTests.run(["dist", "merge", "stats", lost]).status == 0)
+        let checked = try GoldenTests.run(["dist", "merge", "--manifest", path, "stats", lost])
+        #expect(checked.status == 3)
+        #expect(checked.stdout.isEmpty)
+        #expect(checked.stderr.contains("input 1, \(GoldenTests.journeys): no shard read it"), "\(checked.stderr)")
+        let partialOnly = try GoldenTests.run(["dist", "merge", "--manifest", path, "--partial", "stats", lost])
+        #expect(partialOnly.status == 3)
+        // Every input read: --manifest changes no byte; another manifest is refused.
+        let run = try Self.pipeline(["stats", "--format", "json"], inputs: inputs, buckets: 3)
+        let whole = try GoldenTests.run(
+            ["dist", "merge", "--manifest", path, "stats", "--format", "json"] + run.partials)
+        #expect(whole.status == run.merged.status)
+        #expect(whole.stdout == run.merged.stdout)
+        #expect(whole.stdout == (try GoldenTests.run(["stats", "--format", "json"] + inputs)).stdout)
+        let other = scratch.path("other")
+        try Data(manifest.replacingOccurrences(of: "demo", with: "dem0").utf8).write(to: URL(fileURLWithPath: other))
+        let mismatch = try GoldenTests.run(["dist", "merge", "--manifest", other, "stats"] + run.partials)
+        #expect(mismatch.status == 2)
+        #expect(mismatch.stderr.contains("another manifest"))
+    }
+
     @Test("every dist subcommand has help that teaches, ARGS or not")
     func help() throws {
         for subcommand in ["manifest", "shard", "partial", "merge"] {
