@@ -302,6 +302,58 @@ struct DistEndToEndTests {
         #expect(mismatch.stderr.contains("another manifest"))
     }
 
+    @Test("validate and report whose merge is not exact read the inputs again, as the single run; or exit 3")
+    func inexactValidator() throws {
+        // p is first a number (u1, bucket 1 of 2); u2 (bucket 0) sees only strings, more than
+        // --max-examples 1 of them: its partial keeps one, so the merge cannot place the others.
+        let scratch = try Scratch()
+        func line(_ user: String, _ value: String, _ track: Int) -> String {
+            #"{"type":"track","event":"Buy","distinct_id":"\#(user)","time":178820000\#(track)000,"#
+                + #""_track_id":\#(track),"properties":{"p":\#(value)}}"#
+        }
+        let lines =
+            [line("u1", "0", 0)] + (1...3).map { line("u2", "\"s\($0)\"", 10 + $0) }
+            + (1...3).map { line("u1", String($0), $0) }
+        let dump = scratch.path("conflict.jsonl")
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: dump))
+        let validate = ["validate", "--max-examples", "1"]
+        let single = try GoldenTests.run(validate + [dump])
+        #expect(single.stdout.contains("property.type_conflict  3"))
+        let run = try Self.pipeline(validate, inputs: [dump], buckets: 2)
+        #expect(run.partials.count == 2)
+        #expect(run.merged.stdout == single.stdout, "\(run.merged.stderr)")
+        #expect(run.merged.status == single.status)
+        #expect(run.merged.stderr == single.stderr)
+        let json = try GoldenTests.run(["dist", "merge"] + validate + ["--format", "json"] + run.partials)
+        #expect(json.stdout == (try GoldenTests.run(validate + ["--format", "json", dump])).stdout)
+
+        let config = scratch.path("report.yaml")
+        try Data("title: t\nvalidate: {max_examples: 1}\n".utf8).write(to: URL(fileURLWithPath: config))
+        let report = ["report", "--config", config, "-o", scratch.path("out")]
+        let singleReport = try GoldenTests.run(report + [dump])
+        let written = try Data(contentsOf: URL(fileURLWithPath: scratch.path("out/report.json")))
+        try FileManager.default.removeItem(atPath: scratch.path("out"))
+        let reportRun = try Self.pipeline(report, inputs: [dump], buckets: 2)
+        #expect(reportRun.merged.stdout == singleReport.stdout, "\(reportRun.merged.stderr)")
+        #expect(reportRun.merged.status == singleReport.status)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: scratch.path("out/report.json"))) == written)
+
+        // The input cannot be opened where merge runs: the refusal, nothing printed.
+        try FileManager.default.moveItem(atPath: dump, toPath: dump + ".away")
+        let away = try GoldenTests.run(["dist", "merge"] + validate + run.partials)
+        #expect(away.status == 3)
+        #expect(away.stdout.isEmpty)
+        #expect(away.stderr.contains("cannot be read again here"), "\(away.stderr)")
+        let awayReport = try GoldenTests.run(["dist", "merge"] + report + reportRun.partials)
+        #expect(awayReport.status == 3)
+        #expect(awayReport.stderr.contains("cannot be read again here"))
+        // Changed since the shards read it: refused too.
+        try Data((lines.dropLast().joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: dump))
+        let changed = try GoldenTests.run(["dist", "merge"] + validate + run.partials)
+        #expect(changed.status == 3)
+        #expect(changed.stderr.contains("it changed"), "\(changed.stderr)")
+    }
+
     @Test("every dist subcommand has help that teaches, ARGS or not")
     func help() throws {
         for subcommand in ["manifest", "shard", "partial", "merge"] {

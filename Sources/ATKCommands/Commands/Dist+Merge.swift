@@ -23,6 +23,11 @@ extension Dist {
                 that manifest and that the shards read every one of its inputs: without it, a lost shard \
                 run of the last inputs goes unnoticed. Drivers should always pass it.
 
+                validate (and report's validate section) whose partials kept too few lines of a \
+                property type conflict reads the inputs again, as the single run does: at the \
+                manifest's paths, relative to the current directory (exit 3 when one cannot be opened \
+                there, or changed since the shard read it).
+
                 Examples:
                   atk dist merge --manifest manifest stats --format json partial-*
                   atk dist merge --partial stats partial-0 partial-1 > partial-01
@@ -82,7 +87,8 @@ extension Dist {
             if let manifest { try Self.check(merged, against: try Self.loadManifest(manifest), whole: !partial) }
             if !partial { try Self.checkComplete(merged) }
             var runner = Fold(
-                partials: partials, merged: merged, selection: try input.selection(), writesPartial: partial,
+                partials: partials, merged: merged, selection: try input.selection(), input: input,
+                writesPartial: partial,
                 command: command)
             try command.run(&runner, persons: links?.graph)
         }
@@ -93,6 +99,8 @@ extension Dist {
             let partials: [DistPartial]
             let merged: DistPartial
             let selection: EventSelection
+            /// The command's dump options (its files are the partials: never read again).
+            let input: InputOptions
             let writesPartial: Bool
             let command: any DistributableCommand
 
@@ -116,6 +124,16 @@ extension Dist {
                         try finish(result.inner, report)
                     }
                 }
+            }
+
+            /// The manifest's inputs, as the facts name them (relative to where merge runs), and
+            /// what the shards found in each.
+            var reread: SerialReread? {
+                var inputs = ResolvedInputs()
+                let facts = merged.facts.keys.sorted().compactMap { merged.facts[$0] }
+                inputs.sources = facts.map(\.report.source)
+                inputs.errors = merged.errors.keys.sorted().compactMap { merged.errors[$0] }
+                return SerialReread(input: input, inputs: inputs, expected: facts.map(\.report))
             }
 
             /// Has the command report the merged analysis, with the single run's diagnostics and
