@@ -266,6 +266,94 @@ struct DistEndToEndTests {
         #expect(unknown.status == 2)
     }
 
+    @Test("--manifest: a lost shard run of the last input exits 3 naming it; with every input, the same bytes")
+    func manifestCheck() throws {
+        let inputs = [GoldenTests.sample, GoldenTests.journeys]
+        let scratch = try Scratch()
+        let manifest = try GoldenTests.run(["dist", "manifest"] + inputs).stdout
+        let path = scratch.path("manifest")
+        try Data(manifest.utf8).write(to: URL(fileURLWithPath: path))
+        let lines = manifest.split(separator: "\n")
+        #expect(lines.count == 2)
+        // The shard run of the last manifest line is lost: the partials know input 0 only.
+        let records = try CLI.run(
+            ["dist", "shard", "--buckets", "1"], input: Data((lines[0] + "\n").utf8), directory: CLI.root)
+        let partial = try CLI.run(["dist", "partial", "stats"], input: Data(records.stdout.utf8), directory: CLI.root)
+        let lost = scratch.path("lost")
+        try Data(partial.stdout.utf8).write(to: URL(fileURLWithPath: lost))
+        #expect(try GoldenTests.run(["dist", "merge", "stats", lost]).status == 0)
+        let checked = try GoldenTests.run(["dist", "merge", "--manifest", path, "stats", lost])
+        #expect(checked.status == 3)
+        #expect(checked.stdout.isEmpty)
+        #expect(checked.stderr.contains("input 1, \(GoldenTests.journeys): no shard read it"), "\(checked.stderr)")
+        let partialOnly = try GoldenTests.run(["dist", "merge", "--manifest", path, "--partial", "stats", lost])
+        #expect(partialOnly.status == 3)
+        // Every input read: --manifest changes no byte; another manifest is refused.
+        let run = try Self.pipeline(["stats", "--format", "json"], inputs: inputs, buckets: 3)
+        let whole = try GoldenTests.run(
+            ["dist", "merge", "--manifest", path, "stats", "--format", "json"] + run.partials)
+        #expect(whole.status == run.merged.status)
+        #expect(whole.stdout == run.merged.stdout)
+        #expect(whole.stdout == (try GoldenTests.run(["stats", "--format", "json"] + inputs)).stdout)
+        let other = scratch.path("other")
+        try Data(manifest.replacingOccurrences(of: "demo", with: "dem0").utf8).write(to: URL(fileURLWithPath: other))
+        let mismatch = try GoldenTests.run(["dist", "merge", "--manifest", other, "stats"] + run.partials)
+        #expect(mismatch.status == 2)
+        #expect(mismatch.stderr.contains("another manifest"))
+    }
+
+    @Test("validate and report whose merge is not exact read the inputs again, as the single run; or exit 3")
+    func inexactValidator() throws {
+        // p is first a number (u1, bucket 1 of 2); u2 (bucket 0) sees only strings, more than
+        // --max-examples 1 of them: its partial keeps one, so the merge cannot place the others.
+        let scratch = try Scratch()
+        func line(_ user: String, _ value: String, _ track: Int) -> String {
+            #"{"type":"track","event":"Buy","distinct_id":"\#(user)","time":178820000\#(track)000,"#
+                + #""_track_id":\#(track),"properties":{"p":\#(value)}}"#
+        }
+        let lines =
+            [line("u1", "0", 0)] + (1...3).map { line("u2", "\"s\($0)\"", 10 + $0) }
+            + (1...3).map { line("u1", String($0), $0) }
+        let dump = scratch.path("conflict.jsonl")
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: dump))
+        let validate = ["validate", "--max-examples", "1"]
+        let single = try GoldenTests.run(validate + [dump])
+        #expect(single.stdout.contains("property.type_conflict  3"))
+        let run = try Self.pipeline(validate, inputs: [dump], buckets: 2)
+        #expect(run.partials.count == 2)
+        #expect(run.merged.stdout == single.stdout, "\(run.merged.stderr)")
+        #expect(run.merged.status == single.status)
+        #expect(run.merged.stderr == single.stderr)
+        let json = try GoldenTests.run(["dist", "merge"] + validate + ["--format", "json"] + run.partials)
+        #expect(json.stdout == (try GoldenTests.run(validate + ["--format", "json", dump])).stdout)
+
+        let config = scratch.path("report.yaml")
+        try Data("title: t\nvalidate: {max_examples: 1}\n".utf8).write(to: URL(fileURLWithPath: config))
+        let report = ["report", "--config", config, "-o", scratch.path("out")]
+        let singleReport = try GoldenTests.run(report + [dump])
+        let written = try Data(contentsOf: URL(fileURLWithPath: scratch.path("out/report.json")))
+        try FileManager.default.removeItem(atPath: scratch.path("out"))
+        let reportRun = try Self.pipeline(report, inputs: [dump], buckets: 2)
+        #expect(reportRun.merged.stdout == singleReport.stdout, "\(reportRun.merged.stderr)")
+        #expect(reportRun.merged.status == singleReport.status)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: scratch.path("out/report.json"))) == written)
+
+        // The input cannot be opened where merge runs: the refusal, nothing printed.
+        try FileManager.default.moveItem(atPath: dump, toPath: dump + ".away")
+        let away = try GoldenTests.run(["dist", "merge"] + validate + run.partials)
+        #expect(away.status == 3)
+        #expect(away.stdout.isEmpty)
+        #expect(away.stderr.contains("cannot be read again here"), "\(away.stderr)")
+        let awayReport = try GoldenTests.run(["dist", "merge"] + report + reportRun.partials)
+        #expect(awayReport.status == 3)
+        #expect(awayReport.stderr.contains("cannot be read again here"))
+        // Changed since the shards read it: refused too.
+        try Data((lines.dropLast().joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: dump))
+        let changed = try GoldenTests.run(["dist", "merge"] + validate + run.partials)
+        #expect(changed.status == 3)
+        #expect(changed.stderr.contains("it changed"), "\(changed.stderr)")
+    }
+
     @Test("every dist subcommand has help that teaches, ARGS or not")
     func help() throws {
         for subcommand in ["manifest", "shard", "partial", "merge"] {

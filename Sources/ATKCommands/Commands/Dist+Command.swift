@@ -36,6 +36,9 @@ protocol AnalysisRunner {
     mutating func run<Analysis: DistributableAnalysis>(
         _ prototype: Analysis, report: (Analysis, [FileReport], Bool, ReportOutput) throws -> Void
     ) throws
+    /// How to read the inputs again, serially, when a merge was not exact (`validate`); nil for
+    /// a runner that never reports.
+    var reread: SerialReread? { get }
 }
 
 /// The single run: read the resolved inputs into the analysis, report.
@@ -54,6 +57,9 @@ struct SingleRun: AnalysisRunner {
         let (reports, unreadable) = input.read(inputs, into: &analysis)
         try report(analysis, reports, unreadable, output)
     }
+
+    /// The inputs just read.
+    var reread: SerialReread? { SerialReread(input: input, inputs: inputs, expected: nil) }
 }
 
 extension DistributableCommand {

@@ -19,8 +19,17 @@ extension Dist {
                 missing, or given twice). With --partial it writes one merged partial instead (for \
                 tree merges), checking everything but completeness.
 
+                --manifest FILE (the output of atk dist manifest) also checks that the partials are of \
+                that manifest and that the shards read every one of its inputs: without it, a lost shard \
+                run of the last inputs goes unnoticed. Drivers should always pass it.
+
+                validate (and report's validate section) whose partials kept too few lines of a \
+                property type conflict reads the inputs again, as the single run does: at the \
+                manifest's paths, relative to the current directory (exit 3 when one cannot be opened \
+                there, or changed since the shard read it).
+
                 Examples:
-                  atk dist merge stats --format json partial-*
+                  atk dist merge --manifest manifest stats --format json partial-*
                   atk dist merge --partial stats partial-0 partial-1 > partial-01
                   atk dist merge stats partial-01 partial-23
 
@@ -37,6 +46,12 @@ extension Dist {
                 "With --identity stitched: the merged partial of atk dist partial identities (the persons).",
                 valueName: "file"))
         var links: String?
+
+        @Option(
+            help: ArgumentHelp(
+                "The manifest the shards read (atk dist manifest's output): every input in it must be in the partials.",
+                valueName: "file"))
+        var manifest: String?
 
         @Argument(
             parsing: .captureForPassthrough,
@@ -69,9 +84,11 @@ extension Dist {
                 }
             }
             let merged = try Self.combine(partials, name: line.name, optionsHash: try line.optionsHash())
+            if let manifest { try Self.check(merged, against: try Self.loadManifest(manifest), whole: !partial) }
             if !partial { try Self.checkComplete(merged) }
             var runner = Fold(
-                partials: partials, merged: merged, selection: try input.selection(), writesPartial: partial,
+                partials: partials, merged: merged, selection: try input.selection(), input: input,
+                writesPartial: partial,
                 command: command)
             try command.run(&runner, persons: links?.graph)
         }
@@ -82,6 +99,8 @@ extension Dist {
             let partials: [DistPartial]
             let merged: DistPartial
             let selection: EventSelection
+            /// The command's dump options (its files are the partials: never read again).
+            let input: InputOptions
             let writesPartial: Bool
             let command: any DistributableCommand
 
@@ -105,6 +124,16 @@ extension Dist {
                         try finish(result.inner, report)
                     }
                 }
+            }
+
+            /// The manifest's inputs, as the facts name them (relative to where merge runs), and
+            /// what the shards found in each.
+            var reread: SerialReread? {
+                var inputs = ResolvedInputs()
+                let facts = merged.facts.keys.sorted().compactMap { merged.facts[$0] }
+                inputs.sources = facts.map(\.report.source)
+                inputs.errors = merged.errors.keys.sorted().compactMap { merged.errors[$0] }
+                return SerialReread(input: input, inputs: inputs, expected: facts.map(\.report))
             }
 
             /// Has the command report the merged analysis, with the single run's diagnostics and
@@ -190,6 +219,57 @@ extension Dist {
                 }
             }
             return merged
+        }
+
+        /// The text of the manifest in `path` (`--manifest`), parsed.
+        ///
+        /// - Throws: ``CommandError`` 3 for a file that cannot be read, 2 for one that is not a manifest.
+        static func loadManifest(_ path: String) throws -> (text: [UInt8], entries: [DistManifest.Entry]) {
+            let text: [UInt8]
+            do {
+                text = try InputSource.file(path).readAll()
+            } catch {
+                throw CommandError("--manifest: \(error.description)", exit: CommandExit.unreadableInput)
+            }
+            do {
+                let entries = try text.split(separator: 0x0A).map { try DistManifest.entry(parsing: $0) }
+                return (text, entries)
+            } catch {
+                throw CommandError("--manifest \(PathName.display(path)): \(error)", exit: CommandExit.usage)
+            }
+        }
+
+        /// Throws unless the partials' facts are of `manifest` (`--manifest`).
+        ///
+        /// Every input and error it lists must be known to the partials (exit 3, naming the ones
+        /// no shard read), then their manifest hash must be the file's (exit 2). Partials that received nothing know no input: they
+        /// pass unless `whole` (a report is due, not `--partial`).
+        static func check(
+            _ merged: DistPartial, against manifest: (text: [UInt8], entries: [DistManifest.Entry]), whole: Bool
+        ) throws {
+            let hash = BucketHash.fnv1a64(manifest.text)
+            if whole || merged.manifestHash != 0 {
+                var lost: [String] = []
+                for entry in manifest.entries {
+                    switch entry {
+                    case .input(let index, let source) where merged.facts[index] == nil:
+                        lost.append("input \(index), \(source.displayName): no shard read it")
+                    case .error(let index, _) where merged.errors[index] == nil:
+                        lost.append("manifest error \(index): no shard read it")
+                    default: break
+                    }
+                }
+                if !lost.isEmpty {
+                    throw CommandError(
+                        "the partials lack inputs of --manifest (a shard run was lost): "
+                            + lost.joined(separator: "; "), exit: CommandExit.unreadableInput)
+                }
+            }
+            guard merged.manifestHash == 0 || merged.manifestHash == hash else {
+                throw CommandError(
+                    "the partials are of another manifest (manifest=\(DistPartial.hex(merged.manifestHash)), --manifest "
+                        + "is manifest=\(DistPartial.hex(hash))): partials of other inputs", exit: CommandExit.usage)
+            }
         }
 
         /// Throws unless the partials hold every line of every input, and the manifest is whole.

@@ -114,6 +114,9 @@ extension Dist {
                 }
             }
 
+            /// Nothing to read again: a partial never reports.
+            var reread: SerialReread? { nil }
+
             private mutating func replay<A: DistributableAnalysis>(_ prototype: A) throws(DistFormatError) {
                 var analysis = prototype.makePartial()
                 malformed = try batch.replay(into: &analysis, maxLineLength: maxLineLength)

@@ -204,9 +204,11 @@ extension Report.Run: DistributableCommand {
 
     func openDestination() throws -> ReportOutput { ReportOutput(file: OutputFile.standardOutput(), isText: true) }
 
-    /// Hands the runner the one-read pass; refuses what a distributed run cannot do: a funnel
-    /// with `by` (a read of its own), a relative time (each step would count from its own now),
-    /// and a validator merge that is not exact (the single run reads such a dump again).
+    /// Hands the runner the one-read pass.
+    ///
+    /// Refuses what a distributed run cannot do: a funnel with `by` (a read of its own) and a
+    /// relative time (each step would count from its own now). A validator merge that is not
+    /// exact reads the inputs again, as the single run does.
     func run<Runner: AnalysisRunner>(_ runner: inout Runner, persons _: IdentityGraph?) throws {
         let configuration = try ReportConfiguration.load(path: config)
         let keys = configuration.selection
@@ -227,15 +229,20 @@ extension Report.Run: DistributableCommand {
         }
         let baselineMetrics = try baseline.map { try ReportBaseline.metrics(of: $0) }
         let earlier = try history.map { try ReportHistory.read($0) } ?? ReportHistory(lines: [])
+        let reread = runner.reread
         try runner.run(SelectedAnalysis(analyses.passes[0], selection: selection)) { main, reports, unreadable, _ in
-            var analyses = analyses
+            var (analyses, reports, unreadable) = (analyses, reports, unreadable)
             analyses.passes[0] = main.inner
             var validation: ValidationResult?
             if var validator = analyses.passes[0].validator {
-                guard validator.mergedExactly else {
-                    throw CommandError(
-                        "the partials kept too few lines of a property type conflict to report it exactly; run atk "
-                            + "report on one machine (it reads such a dump twice)", exit: CommandExit.unreadableInput)
+                if !validator.mergedExactly, let again = analyses.validatorForSerialRead() {
+                    let refusal =
+                        "the partials kept too few lines of a property type conflict to report it exactly, and its "
+                        + "inputs cannot be read again here; run atk report where they can (it reads such a dump twice)"
+                    guard let reread else { throw CommandError(refusal, exit: CommandExit.unreadableInput) }
+                    var selected = SelectedAnalysis(again, selection: selection)
+                    (reports, unreadable) = try reread.read(into: &selected, refusal: refusal)
+                    validator = selected.inner
                 }
                 validation = validator.finish(reading: reports)
             }

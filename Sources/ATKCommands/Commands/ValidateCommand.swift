@@ -217,15 +217,21 @@ extension ValidateCommand: DistributableCommand {
     }
 
     /// Hands the runner the validator; a merge that kept too few type-conflict lines to be exact
-    /// (``DumpValidator/mergedExactly``) is refused, since the inputs cannot be read again.
+    /// (``DumpValidator/mergedExactly``) reads the inputs again serially, as the single run does,
+    /// or is refused when they cannot be opened here.
     func run<Runner: AnalysisRunner>(_ runner: inout Runner, persons _: IdentityGraph?) throws {
-        try runner.run(DumpValidator(try loadedRequest())) { validator, reports, unreadable, output in
-            guard validator.mergedExactly else {
-                throw CommandError(
-                    "the partials kept too few lines of a property type conflict to report it exactly; run atk "
-                        + "validate on one machine (it reads such a dump twice)", exit: CommandExit.unreadableInput)
+        let request = try loadedRequest()
+        let reread = runner.reread
+        try runner.run(DumpValidator(request)) { validator, reports, unreadable, output in
+            var (validator, reports, unreadable) = (validator, reports, unreadable)
+            if !validator.mergedExactly {
+                let refusal =
+                    "the partials kept too few lines of a property type conflict to report it exactly, and its "
+                    + "inputs cannot be read again here; run atk validate where they can (it reads such a dump twice)"
+                guard let reread else { throw CommandError(refusal, exit: CommandExit.unreadableInput) }
+                validator = DumpValidator(request)
+                (reports, unreadable) = try reread.read(into: &validator, refusal: refusal)
             }
-            var validator = validator
             let result = validator.finish(reading: reports)
             try finish(result, fileNames: reports.map(\.source.displayName), unreadable: unreadable, to: output)
         }

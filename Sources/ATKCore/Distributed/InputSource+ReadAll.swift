@@ -30,3 +30,16 @@ extension InputSource {
         }
     }
 }
+
+extension InputSource {
+    /// Throws unless the input is a file that opens for reading here (`atk dist merge` reading
+    /// the manifest's inputs again, relative to its own directory).
+    ///
+    /// - Throws: ``InputError/cannotOpen(path:errno:)``; `EINVAL` for standard input.
+    public func checkOpens() throws(InputError) {
+        guard case .file(let path) = self else { throw .cannotOpen(path: "-", errno: EINVAL) }
+        let descriptor = PathName.withCString(path) { open($0, O_RDONLY | O_CLOEXEC) }
+        guard descriptor >= 0 else { throw .cannotOpen(path: path, errno: errno) }
+        close(descriptor)
+    }
+}
