@@ -14,7 +14,8 @@ Spark only moves bytes; atk does every bit of reading and analysis (Docs/distrib
                                                       execution would
     stage 2    .pipe(atk dist partial COMMAND ARGS)   one ASCII partial state per partition
     driver     collect the partials into a temporary directory,
-               atk dist merge COMMAND ARGS PARTIALS   stdout, stderr and exit code forwarded
+               atk dist merge --manifest M COMMAND ARGS PARTIALS
+                                                      stdout, stderr and exit code forwarded
 
 Every pipe runs with checkCode=True (a failing step fails its task; Spark retries it, then fails
 the job, and this script exits 4: never a silent undercount), an explicit environment (PATH,
@@ -282,11 +283,12 @@ class JobFailed(Exception):
 
 
 def manifest(atk, inputs, stderr):
-    """`atk dist manifest INPUTS` on the driver: its lines; atk's message and code when it fails."""
+    """`atk dist manifest INPUTS` on the driver: its text, as printed (merge --manifest checks the
+    partials against it, byte for byte); atk's message and code when it fails."""
     result = subprocess.run([atk, "dist", "manifest", "--", *inputs], stdout=subprocess.PIPE, stderr=stderr)
     if result.returncode != 0:
         raise StepFailed(result.returncode)
-    return [line for line in result.stdout.decode("utf-8").split("\n") if line]
+    return result.stdout
 
 
 def bucket_of(record):
@@ -428,12 +430,18 @@ def run(context, layout, full_command, stdout=None, stderr=None, timings=None):
     stitched = is_stitched(full_command)
     try:
         command, inputs = command_and_inputs(atk, full_command, stderr, check=not stitched)
-        lines = manifest(atk, inputs, stderr)
+        manifest_text = manifest(atk, inputs, stderr)
     except StepFailed as failure:
         return failure.code
+    lines = [line for line in manifest_text.decode("utf-8").split("\n") if line]
     if not lines:
         raise UsageError("the manifest lists no file")
     with tempfile.TemporaryDirectory(prefix="atk-spark-") as directory:
+        # merge --manifest: a shard task lost without failing (every input must have been read)
+        # exits 3 naming the input, never a silent undercount.
+        manifest_path = os.path.join(directory, "manifest")
+        with open(manifest_path, "wb") as file:
+            file.write(manifest_text)
         linked = []
         if stitched:
             try:
@@ -445,7 +453,7 @@ def run(context, layout, full_command, stdout=None, stderr=None, timings=None):
         paths = partials_on_spark(context, layout, command, lines, directory, linked[1] if linked else None)
         spark_done = time.monotonic()
         merged = subprocess.run(
-            [atk, "dist", "merge", *linked, *command, *paths], stdout=stdout, stderr=stderr
+            [atk, "dist", "merge", "--manifest", manifest_path, *linked, *command, *paths], stdout=stdout, stderr=stderr
         )
     if timings is not None:
         timings.append((spark_done - started, time.monotonic() - spark_done))
