@@ -13,7 +13,7 @@ struct Dist: ParsableCommand {
               atk dist shard --buckets 8 < manifest > records
               (move the records so each bucket's lines meet, in any order; per bucket:)
               atk dist partial stats --max-examples 5 < bucket-3 > partial-3
-              atk dist merge stats --max-examples 5 partial-*
+              atk dist merge --manifest manifest stats --max-examples 5 partial-*
 
             manifest lists index<TAB>path per input; shard writes \
             bucket<TAB>input<TAB>line<TAB>payload per line; merge prints what atk stats \
@@ -21,7 +21,8 @@ struct Dist: ParsableCommand {
 
             The command's options must be the same in partial and merge (except --format, -o, \
             --quiet and --jobs, which only shape the report); partials of other options, commands or \
-            inputs are refused, and merge refuses partials that do not account for every line read.
+            inputs are refused, and merge refuses partials that do not account for every line read \
+            (and, given the manifest, for every input it lists).
 
             Commands: \(DistCommandLine.supported.joined(separator: ", ")).
 
