@@ -113,3 +113,19 @@ extension SingleAnalysisCommand {
         }
     }
 }
+
+/// A command whose report goes where its ``OutputOptions`` say (`--format`, `-o`).
+protocol WritesReport {
+    /// The report's format.
+    associatedtype Format: ReportFormat
+    /// `--format` and `-o`.
+    var outputOptions: OutputOptions<Format> { get }
+}
+
+extension DistributableCommand where Self: WritesReport {
+    /// `-o`, when given.
+    var outputs: [(option: String, path: String)] { outputOptions.outputs }
+
+    /// `-o`, or standard output.
+    func openDestination() throws -> ReportOutput { try outputOptions.open() }
+}

@@ -33,14 +33,10 @@ extension Elements {
     }
 }
 
-extension Elements.Drift: SingleAnalysisCommand {
-    var outputs: [(option: String, path: String)] { outputOptions.outputs }
-
+extension Elements.Drift: SingleAnalysisCommand, WritesReport {
     func makeAnalysis(persons _: IdentityGraph?) -> ElementDriftFinder {
         ElementDriftFinder(useRecordedIdentifiers: identifiers.recordedIdentifiers)
     }
-
-    func openDestination() throws -> ReportOutput { try outputOptions.open() }
 
     func finish(_ finder: ElementDriftFinder, reports: [FileReport], unreadable: Bool, to output: ReportOutput) throws {
         let report = ElementsDriftReport(

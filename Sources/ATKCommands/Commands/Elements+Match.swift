@@ -38,9 +38,7 @@ extension Elements {
     }
 }
 
-extension Elements.Match: SingleAnalysisCommand {
-    var outputs: [(option: String, path: String)] { outputOptions.outputs }
-
+extension Elements.Match: SingleAnalysisCommand, WritesReport {
     func makeAnalysis(persons _: IdentityGraph?) throws -> VisualEventCounter {
         let data = try ConfigFile.read(config)
         do {
@@ -50,8 +48,6 @@ extension Elements.Match: SingleAnalysisCommand {
             throw CommandError("\(config): \(error.description)", exit: CommandExit.usage)
         }
     }
-
-    func openDestination() throws -> ReportOutput { try outputOptions.open() }
 
     func finish(_ counter: VisualEventCounter, reports: [FileReport], unreadable: Bool, to output: ReportOutput) throws
     {

@@ -43,14 +43,10 @@ extension Elements {
     }
 }
 
-extension Elements.Top: SingleAnalysisCommand {
-    var outputs: [(option: String, path: String)] { outputOptions.outputs }
-
+extension Elements.Top: SingleAnalysisCommand, WritesReport {
     func makeAnalysis(persons _: IdentityGraph?) -> ElementClickTable {
         ElementClickTable(byPosition: byPosition, useRecordedIdentifiers: identifiers.recordedIdentifiers)
     }
-
-    func openDestination() throws -> ReportOutput { try outputOptions.open() }
 
     func finish(_ table: ElementClickTable, reports: [FileReport], unreadable: Bool, to output: ReportOutput) throws {
         let report = ElementsTopReport(

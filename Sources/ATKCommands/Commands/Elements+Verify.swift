@@ -46,12 +46,8 @@ extension Elements {
     }
 }
 
-extension Elements.Verify: SingleAnalysisCommand {
-    var outputs: [(option: String, path: String)] { outputOptions.outputs }
-
+extension Elements.Verify: SingleAnalysisCommand, WritesReport {
     func makeAnalysis(persons _: IdentityGraph?) -> ElementVerifier { ElementVerifier(maxExamples: maxExamples) }
-
-    func openDestination() throws -> ReportOutput { try outputOptions.open() }
 
     func finish(_ verifier: ElementVerifier, reports: [FileReport], unreadable: Bool, to output: ReportOutput) throws {
         let report = ElementsVerifyReport(verifier: verifier, topPairs: topPairs, reports: reports)

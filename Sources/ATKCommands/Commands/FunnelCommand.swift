@@ -337,9 +337,7 @@ struct FunnelCommand: ParsableCommand {
     }
 }
 
-extension FunnelCommand: DistributableCommand {
-    var outputs: [(option: String, path: String)] { outputOptions.outputs }
-
+extension FunnelCommand: DistributableCommand, WritesReport {
     /// The dump arguments; with `--path`, the positional arguments after the patterns.
     func readInput() throws -> InputOptions {
         guard case .paths(_, let files, _) = try request() else { return input }
@@ -347,8 +345,6 @@ extension FunnelCommand: DistributableCommand {
         input.files = files
         return input
     }
-
-    func openDestination() throws -> ReportOutput { try outputOptions.open() }
 
     func persons(_ input: InputOptions, _ resolved: ResolvedInputs) -> IdentityGraph? {
         identityOptions.persons(input, resolved)

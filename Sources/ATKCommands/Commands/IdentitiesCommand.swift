@@ -42,14 +42,10 @@ struct IdentitiesCommand: ParsableCommand {
     func run() throws { try runSingle() }
 }
 
-extension IdentitiesCommand: SingleAnalysisCommand {
-    var outputs: [(option: String, path: String)] { outputOptions.outputs }
-
+extension IdentitiesCommand: SingleAnalysisCommand, WritesReport {
     func makeAnalysis(persons _: IdentityGraph?) -> IdentityLinkCollector {
         IdentityLinkCollector(maxExamples: maxExamples)
     }
-
-    func openDestination() throws -> ReportOutput { try outputOptions.open() }
 
     func finish(_ collector: IdentityLinkCollector, reports: [FileReport], unreadable: Bool, to output: ReportOutput)
         throws

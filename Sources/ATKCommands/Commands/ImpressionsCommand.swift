@@ -167,16 +167,12 @@ struct ImpressionsCommand: ParsableCommand {
     }
 }
 
-extension ImpressionsCommand: SingleAnalysisCommand {
-    var outputs: [(option: String, path: String)] { outputOptions.outputs }
-
+extension ImpressionsCommand: SingleAnalysisCommand, WritesReport {
     func makeAnalysis(persons: IdentityGraph?) throws -> ImpressionCollector {
         var options = try options()
         options.persons = persons
         return ImpressionCollector(options: options)
     }
-
-    func openDestination() throws -> ReportOutput { try outputOptions.open() }
 
     func finish(_ collector: ImpressionCollector, reports: [FileReport], unreadable: Bool, to output: ReportOutput)
         throws

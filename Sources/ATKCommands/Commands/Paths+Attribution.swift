@@ -52,14 +52,10 @@ extension Paths {
     }
 }
 
-extension Paths.Attribution: SingleAnalysisCommand {
-    var outputs: [(option: String, path: String)] { outputOptions.outputs }
-
+extension Paths.Attribution: SingleAnalysisCommand, WritesReport {
     func makeAnalysis(persons: IdentityGraph?) throws -> NavigationAnalysis {
         NavigationAnalysis(config: try navigation.load(), maxExamples: maxExamples, persons: persons)
     }
-
-    func openDestination() throws -> ReportOutput { try outputOptions.open() }
 
     func finish(_ analysis: NavigationAnalysis, reports: [FileReport], unreadable: Bool, to output: ReportOutput) throws
     {

@@ -83,14 +83,10 @@ struct RetentionCommand: ParsableCommand {
     func run() throws { try runSingle() }
 }
 
-extension RetentionCommand: SingleAnalysisCommand {
-    var outputs: [(option: String, path: String)] { outputOptions.outputs }
-
+extension RetentionCommand: SingleAnalysisCommand, WritesReport {
     func makeAnalysis(persons: IdentityGraph?) throws -> RetentionAnalysis {
         try RetentionAnalysis(configuration: try retentionConfiguration(), maxExamples: maxExamples, persons: persons)
     }
-
-    func openDestination() throws -> ReportOutput { try outputOptions.open() }
 
     func finish(_ analysis: RetentionAnalysis, reports: [FileReport], unreadable: Bool, to output: ReportOutput) throws
     {

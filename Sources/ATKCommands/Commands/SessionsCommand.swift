@@ -53,16 +53,12 @@ struct SessionsCommand: ParsableCommand {
     func run() throws { try runSingle() }
 }
 
-extension SessionsCommand: SingleAnalysisCommand {
-    var outputs: [(option: String, path: String)] { outputOptions.outputs }
-
+extension SessionsCommand: SingleAnalysisCommand, WritesReport {
     func makeAnalysis(persons: IdentityGraph?) throws -> SessionAnalysis {
         let configuration = SessionConfiguration(
             gapMilliseconds: try TimeSpan.milliseconds(gap, option: "--gap"), breakdown: breakdown)
         return SessionAnalysis(configuration: configuration, maxExamples: maxExamples, persons: persons)
     }
-
-    func openDestination() throws -> ReportOutput { try outputOptions.open() }
 
     func finish(_ analysis: SessionAnalysis, reports: [FileReport], unreadable: Bool, to output: ReportOutput) throws {
         let report = SessionsReport(analysis: analysis, totals: analysis.totals(), reports: reports)

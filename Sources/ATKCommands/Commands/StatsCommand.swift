@@ -34,12 +34,8 @@ struct StatsCommand: ParsableCommand {
     func run() throws { try runSingle() }
 }
 
-extension StatsCommand: SingleAnalysisCommand {
-    var outputs: [(option: String, path: String)] { outputOptions.outputs }
-
+extension StatsCommand: SingleAnalysisCommand, WritesReport {
     func makeAnalysis(persons _: IdentityGraph?) -> StatsCollector { StatsCollector(maxExamples: maxExamples) }
-
-    func openDestination() throws -> ReportOutput { try outputOptions.open() }
 
     func finish(_ analysis: StatsCollector, reports: [FileReport], unreadable: Bool, to output: ReportOutput) throws {
         try output.emit(StatsReport(stats: analysis, reports: reports).render(outputOptions.format))

@@ -202,10 +202,7 @@ struct ValidateCommand: ParsableCommand {
     }
 }
 
-extension ValidateCommand: DistributableCommand {
-    var outputs: [(option: String, path: String)] { outputOptions.outputs }
-
-    func openDestination() throws -> ReportOutput { try outputOptions.open() }
+extension ValidateCommand: DistributableCommand, WritesReport {
 
     /// Refuses `--bad-rows`: its rows go out in input order as they are read.
     func checkDistributable() throws {
