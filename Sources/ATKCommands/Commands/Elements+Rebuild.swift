@@ -65,7 +65,7 @@ extension Elements {
                 throw CommandError(error)
             }
             var rebuilder = ElementRebuilder(writer: writer, fix: fix)
-            let (reports, unreadable) = input.read(inputs, into: &rebuilder)
+            let (reports, unreadable) = input.readSerially(inputs, into: &rebuilder)
             if let error = rebuilder.writeError {
                 writer.discard()
                 throw CommandError(error)

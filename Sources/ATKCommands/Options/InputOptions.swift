@@ -151,15 +151,12 @@ struct InputOptions: ParsableArguments {
                 + "\(Terminal.grouped(selected.filteredOut)) not matching --where were counted and not analysed")
     }
 
-    /// ``readSerially(_:into:diagnose:)`` for an analysis that cannot be split over workers.
-    func read<V: DumpVisitor>(_ resolved: ResolvedInputs, into visitor: inout V) -> (
-        reports: [FileReport], unreadable: Bool
-    ) {
-        readSerially(resolved, into: &visitor)
-    }
-
     /// Reads every input into `analysis` with ``workers`` parse workers (the output is the
     /// same for every number), as ``readSerially(_:into:diagnose:)`` does for any visitor.
+    ///
+    /// There is deliberately no `read` for a plain `DumpVisitor`: an overload without the
+    /// defaulted `diagnose` would win Swift's overload ranking over this one and read every
+    /// mergeable analysis on one thread (InputOptionsReadTests). Call `readSerially` by name.
     ///
     /// - Parameter diagnose: false for a second read of the same inputs, whose diagnostics the
     ///   first read printed.
