@@ -26,13 +26,19 @@ public struct ElementClicks {
     ///
     /// - Complexity: O(members of `properties`) plus a chain lookup, for clicks only.
     public mutating func read(_ event: Event) -> (properties: ElementProperties, element: ResolvedElement)? {
+        var facts = ElementFacts(event)
+        return read(&facts)
+    }
+
+    /// ``read(_:)`` with facts other element analyses of the same pass may have found already.
+    public mutating func read(_ facts: inout ElementFacts) -> (properties: ElementProperties, element: ResolvedElement)?
+    {
         events += 1
-        guard let name = event.event, name.equals("$AppClick") else { return nil }
+        guard let name = facts.event.event, name.equals("$AppClick") else { return nil }
         clicks += 1
-        let properties = ElementProperties(event)
-        let element = resolver.resolve(properties)
+        let element = facts.resolve(&resolver)
         if element.source == .rebuilt { rebuiltClicks += 1 }
-        return (properties, element)
+        return (facts.properties(), element)
     }
 
     /// Counts a malformed line and keeps the first ones as examples.

@@ -2,6 +2,10 @@ import ATKElements
 
 /// The element identifiers of an exposure or click as analyses should key on them: rebuilt from
 /// `$responder_chain` when the event carries a valid chain, the recorded properties otherwise.
+///
+/// The values live in one shared, immutable storage: copying a resolved element (analyses of one
+/// pass hand it to each other, a resolver hands out the same one for every event with the same
+/// chain) costs one reference count, not one per string.
 public struct ResolvedElement: Sendable, Hashable {
     /// Where the identifiers come from.
     public enum Source: Sendable, Hashable {
@@ -12,16 +16,63 @@ public struct ResolvedElement: Sendable, Hashable {
         case recorded
     }
 
+    private final class Storage: Sendable {
+        let screenName: String?
+        let elementPath: String?
+        let elementPosition: String?
+        let source: Source
+        let responderPath: String?
+
+        init(
+            screenName: String?, elementPath: String?, elementPosition: String?, source: Source, responderPath: String?
+        ) {
+            self.screenName = screenName
+            self.elementPath = elementPath
+            self.elementPosition = elementPosition
+            self.source = source
+            self.responderPath = responderPath
+        }
+    }
+
+    private var storage: Storage
+
+    /// Identifiers from known values.
+    public init(
+        screenName: String? = nil, elementPath: String? = nil, elementPosition: String? = nil, source: Source,
+        responderPath: String? = nil
+    ) {
+        storage = Storage(
+            screenName: screenName, elementPath: elementPath, elementPosition: elementPosition, source: source,
+            responderPath: responderPath)
+    }
+
     /// The `$screen_name` to key on.
-    public var screenName: String?
+    public var screenName: String? { storage.screenName }
     /// The `$element_path` to key on.
-    public var elementPath: String?
+    public var elementPath: String? { storage.elementPath }
     /// The `$element_position` to key on.
-    public var elementPosition: String?
+    public var elementPosition: String? { storage.elementPosition }
     /// Whether they were rebuilt or recorded.
-    public var source: Source
+    public var source: Source { storage.source }
     /// The full responder path (seed 004 §3.2), when rebuilt.
-    public var responderPath: String?
+    public var responderPath: String? { storage.responderPath }
+
+    /// Equal when every identifier and the source are.
+    public static func == (lhs: ResolvedElement, rhs: ResolvedElement) -> Bool {
+        lhs.storage === rhs.storage
+            || (lhs.screenName == rhs.screenName && lhs.elementPath == rhs.elementPath
+                && lhs.elementPosition == rhs.elementPosition && lhs.source == rhs.source
+                && lhs.responderPath == rhs.responderPath)
+    }
+
+    /// Hashes what ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(screenName)
+        hasher.combine(elementPath)
+        hasher.combine(elementPosition)
+        hasher.combine(source)
+        hasher.combine(responderPath)
+    }
 }
 
 /// What an event's chain says, before any fallback.
@@ -46,6 +97,9 @@ public struct ElementResolver {
     private var chains = Interner(capacity: 1024)
     /// The reading of each interned chain, by id.
     private var readings: [ChainReading] = []
+    /// The identifiers rebuilt from each interned chain (nil: not valid), by id: every event
+    /// with the chain shares them.
+    private var rebuilt: [ResolvedElement?] = []
     private let cacheLimit: Int
 
     /// A resolver with an empty cache.
@@ -70,32 +124,50 @@ public struct ElementResolver {
     /// - Complexity: as ``chain(of:)``.
     public mutating func chain(_ chain: JSONNode?) -> ChainReading {
         guard let chain else { return .absent }
+        return readings[cachedId(chain)]
+    }
+
+    /// The chain's reading and, when it is valid, the identifiers rebuilt from it (built once
+    /// per distinct chain, shared by every event with it), from one lookup.
+    mutating func entry(_ chain: JSONNode?) -> (reading: ChainReading, rebuilt: ResolvedElement?) {
+        guard let chain else { return (.absent, nil) }
+        let id = cachedId(chain)
+        return (readings[id], rebuilt[id])
+    }
+
+    /// The cache entry of `chain`, read and rebuilt when new.
+    private mutating func cachedId(_ chain: JSONNode) -> Int {
         let key = chain.sourceBytes
-        if let id = chains.lookup(key) { return readings[Int(id)] }
+        if let id = chains.lookup(key) { return Int(id) }
         let reading = Self.read(chain)
         if readings.count >= cacheLimit {
             chains = Interner(capacity: 1024)
             readings.removeAll(keepingCapacity: true)
+            rebuilt.removeAll(keepingCapacity: true)
         }
-        _ = chains.intern(key)
+        let id = Int(chains.intern(key))
         readings.append(reading)
-        return reading
+        if case .valid(let identity) = reading {
+            rebuilt.append(
+                ResolvedElement(
+                    screenName: identity.screenName, elementPath: identity.elementPath,
+                    elementPosition: identity.elementPosition, source: .rebuilt, responderPath: identity.responderPath))
+        } else {
+            rebuilt.append(nil)
+        }
+        return id
     }
 
     /// The identifiers to key on: rebuilt from a valid chain unless `useRecordedIdentifiers`,
     /// the recorded properties otherwise.
     public mutating func resolve(_ event: Event) -> ResolvedElement {
-        resolve(ElementProperties(event))
+        var facts = ElementFacts(event)
+        return facts.resolve(&self)
     }
 
-    /// The identifiers to key on, from properties already found.
-    public mutating func resolve(_ properties: ElementProperties) -> ResolvedElement {
-        if !useRecordedIdentifiers, case .valid(let identity) = chain(properties.responderChain) {
-            return ResolvedElement(
-                screenName: identity.screenName, elementPath: identity.elementPath,
-                elementPosition: identity.elementPosition, source: .rebuilt, responderPath: identity.responderPath)
-        }
-        return Self.recorded(properties)
+    /// The identifiers to key on, from facts found once per event (``ElementFacts``).
+    public mutating func resolve(_ facts: inout ElementFacts) -> ResolvedElement {
+        facts.resolve(&self)
     }
 
     /// The identifiers the SDK recorded on the event.

@@ -149,9 +149,16 @@ public struct ElementVerifier: MergeableAnalysis {
 
     /// Reads one event.
     public mutating func visit(_ event: Event) {
+        var facts = ElementFacts(event)
+        visit(&facts)
+    }
+
+    /// Reads one event, with facts other element analyses of the same pass may have found.
+    public mutating func visit(_ facts: inout ElementFacts) {
+        let event = facts.event
         events += 1
-        let properties = ElementProperties(event)
-        let reading = resolver.chain(properties.responderChain)
+        let properties = facts.properties()
+        let reading = facts.chain(&resolver)
         if case .absent = reading { return }
         totals.withChain += 1
         let lib = libVersions.slot(properties.libVersion, at: event.location)

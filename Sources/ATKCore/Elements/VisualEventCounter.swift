@@ -92,7 +92,14 @@ public struct VisualEventCounter: MergeableAnalysis {
 
     /// Reads one event.
     public mutating func visit(_ event: Event) {
-        guard let (properties, element) = reader.read(event), let path = element.elementPath else { return }
+        var facts = ElementFacts(event)
+        visit(&facts)
+    }
+
+    /// Reads one event, with facts other element analyses of the same pass may have found.
+    public mutating func visit(_ facts: inout ElementFacts) {
+        let event = facts.event
+        guard let (properties, element) = reader.read(&facts), let path = element.elementPath else { return }
         let matches = matcher.matchingEventIndices(
             screenName: element.screenName, elementPath: path, elementPosition: element.elementPosition,
             elementContent: properties.elementContent?.stringValue)

@@ -37,6 +37,18 @@ public struct ImpressionCollector: MergeableAnalysis {
     private let clickName: [UInt8]
     /// Property names as bytes, so lookups allocate nothing.
     private let keyNames: [[UInt8]]
+    /// What each key property is, decided once (a `String` comparison per property and event
+    /// cost a tenth of the collector's time).
+    private let keyParts: [KeyPart]
+
+    /// Where a key property's value comes from.
+    private enum KeyPart {
+        case screenName, elementPath, elementPosition
+        /// `item_id` or the items property: the batch item when there is one.
+        case item
+        /// Any other property of the event.
+        case property
+    }
     private let itemsName: [UInt8]?
     private let indexName: [UInt8]?
     private let breakdownName: [UInt8]?
@@ -54,6 +66,15 @@ public struct ImpressionCollector: MergeableAnalysis {
         exposureNames = options.exposureEvents.map { Array($0.utf8) }
         clickName = Array(options.clickEvent.utf8)
         keyNames = options.keyProperties.map { Array($0.utf8) }
+        keyParts = options.keyProperties.map { property in
+            switch property {
+            case "$screen_name": .screenName
+            case "$element_path": .elementPath
+            case "$element_position": .elementPosition
+            case "item_id", options.itemsProperty: .item
+            default: .property
+            }
+        }
         itemsName = options.itemsProperty.map { Array($0.utf8) }
         indexName = options.indexProperty.map { Array($0.utf8) }
         breakdownName = options.breakdownProperty.map { Array($0.utf8) }
@@ -61,6 +82,13 @@ public struct ImpressionCollector: MergeableAnalysis {
 
     /// Evaluates one event: a page view, an exposure or a click; other events are only counted.
     public mutating func visit(_ event: Event) {
+        var facts = ElementFacts(event)
+        visit(&facts)
+    }
+
+    /// Evaluates one event, with facts other element analyses of the same pass may have found.
+    public mutating func visit(_ facts: inout ElementFacts) {
+        let event = facts.event
         events += 1
         guard let name = event.event, name.kind == .string else { return }
         let kind: ImpressionRecord.Kind
@@ -96,7 +124,7 @@ public struct ImpressionCollector: MergeableAnalysis {
         case .boundary:
             records.append(record)
         case .click, .exposure:
-            element(event, into: &record)
+            element(&facts, into: &record)
         }
     }
 
@@ -161,8 +189,9 @@ public struct ImpressionCollector: MergeableAnalysis {
     public mutating func visitMalformed(_ line: MalformedLine) { malformed.record(line) }
 
     /// Records an exposure (one per item of a batch event) or a click.
-    private mutating func element(_ event: Event, into record: inout ImpressionRecord) {
-        let resolved = resolver.resolve(event)
+    private mutating func element(_ facts: inout ElementFacts, into record: inout ImpressionRecord) {
+        let event = facts.event
+        let resolved = facts.resolve(&resolver)
         record.screen = resolved.screenName.map { screens.intern($0) } ?? -1
         let path = resolved.elementPath.map { paths.intern($0) } ?? -1
         record.element = elementId(screen: record.screen, path: path)
@@ -217,15 +246,14 @@ public struct ImpressionCollector: MergeableAnalysis {
     /// The item key: each property's value, length-prefixed (absent values marked), interned.
     private mutating func key(_ event: Event, _ resolved: ResolvedElement, item: JSONNode?, index: JSONNode?) -> Int32 {
         scratch.removeAll(keepingCapacity: true)
-        for (property, name) in zip(options.keyProperties, keyNames) {
-            switch property {
-            case "$screen_name": append(resolved.screenName)
-            case "$element_path": append(resolved.elementPath)
-            case "$element_position" where index != nil: append(index)
-            case "$element_position": append(resolved.elementPosition)
-            default:
-                let isItem = item != nil && (property == "item_id" || property == options.itemsProperty)
-                append(isItem ? item : Self.property(event, name))
+        for (part, name) in zip(keyParts, keyNames) {
+            switch part {
+            case .screenName: append(resolved.screenName)
+            case .elementPath: append(resolved.elementPath)
+            case .elementPosition where index != nil: append(index)
+            case .elementPosition: append(resolved.elementPosition)
+            case .item where item != nil: append(item)
+            case .item, .property: append(Self.property(event, name))
             }
         }
         return scratch.withUnsafeBytes { keys.intern($0) }

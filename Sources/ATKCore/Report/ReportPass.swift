@@ -83,9 +83,11 @@ public struct ReportPass: MergeableAnalysis {
         validator?.visit(event)
         for index in eventFunnels.indices { eventFunnels[index].visit(event) }
         for index in pathFunnels.indices { pathFunnels[index].visit(event) }
-        impressions?.visit(event)
-        verifier?.visit(event)
-        matcher?.visit(event)
+        // The element analyses share what they find of the event: properties, chain, identifiers.
+        var facts = ElementFacts(event)
+        impressions?.visit(&facts)
+        verifier?.visit(&facts)
+        matcher?.visit(&facts)
         hourly?.visit(event)
         for index in navigations.indices { navigations[index].visit(event) }
     }
