@@ -5,9 +5,13 @@
 /// in one growing arena. Looking up a string that is already known allocates nothing.
 public struct Interner: Sendable {
     private var arena: [UInt8] = []
-    /// Start offset and length of each id's bytes in `arena`.
-    private var spans: [(start: Int, count: Int)] = []
-    private var hashes: [UInt64] = []
+    /// Where each id's bytes end in `arena` (they start where the previous id's end): 8 bytes
+    /// per string, where a start and a length took 16.
+    private var ends: [Int] = []
+    /// The low 32 bits of each id's hash: they place it in `slots` (which never outgrows 32
+    /// bits, ids being `Int32`) and filter comparisons; 4 bytes per string, where the whole hash
+    /// took 8.
+    private var hashes: [UInt32] = []
     /// Slot → id + 1 (0 = empty).
     private var slots: [Int32]
     private var mask: Int
@@ -21,14 +25,14 @@ public struct Interner: Sendable {
     }
 
     /// Number of distinct strings.
-    public var count: Int { spans.count }
+    public var count: Int { ends.count }
 
     /// The id of `bytes`, adding it if new.
     ///
     /// - Complexity: O(length) expected.
     public mutating func intern(_ bytes: UnsafeRawBufferPointer) -> Int32 {
-        let hash = Self.hash(bytes)
-        var slot = Int(truncatingIfNeeded: hash) & mask
+        let hash = UInt32(truncatingIfNeeded: Self.hash(bytes))
+        var slot = Int(hash) & mask
         while true {
             let entry = slots[slot]
             if entry == 0 { break }
@@ -36,12 +40,12 @@ public struct Interner: Sendable {
             if hashes[id] == hash && matches(id, bytes) { return Int32(id) }
             slot = (slot + 1) & mask
         }
-        let id = spans.count
-        spans.append((arena.count, bytes.count))
+        let id = ends.count
         arena.append(contentsOf: bytes)
+        ends.append(arena.count)
         hashes.append(hash)
         slots[slot] = Int32(id + 1)
-        if spans.count * 2 > slots.count { rehash() }
+        if ends.count * 4 > slots.count * 3 { rehash() }
         return Int32(id)
     }
 
@@ -53,8 +57,8 @@ public struct Interner: Sendable {
 
     /// The id of `bytes` if known.
     public func lookup(_ bytes: UnsafeRawBufferPointer) -> Int32? {
-        let hash = Self.hash(bytes)
-        var slot = Int(truncatingIfNeeded: hash) & mask
+        let hash = UInt32(truncatingIfNeeded: Self.hash(bytes))
+        var slot = Int(hash) & mask
         while true {
             let entry = slots[slot]
             if entry == 0 { return nil }
@@ -72,35 +76,41 @@ public struct Interner: Sendable {
 
     /// The string with id `id`.
     public func string(_ id: Int32) -> String {
-        let span = spans[Int(id)]
+        let span = span(Int(id))
         return arena.withUnsafeBufferPointer {
-            String(decoding: UnsafeBufferPointer(rebasing: $0[span.start..<span.start + span.count]), as: UTF8.self)
+            String(decoding: UnsafeBufferPointer(rebasing: $0[span]), as: UTF8.self)
         }
     }
 
     /// Calls `body` with the bytes of id `id` (for keys that are not text).
     public func withBytes<R>(_ id: Int32, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
-        let span = spans[Int(id)]
-        return try arena.withUnsafeBytes {
-            try body(UnsafeRawBufferPointer(rebasing: $0[span.start..<span.start + span.count]))
-        }
+        let span = span(Int(id))
+        return try arena.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[span])) }
+    }
+
+    /// Where id `id`'s bytes are in `arena`.
+    @inline(__always)
+    private func span(_ id: Int) -> Range<Int> {
+        (id == 0 ? 0 : ends[id - 1])..<ends[id]
     }
 
     private func matches(_ id: Int, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        let span = spans[id]
+        let span = span(id)
         guard span.count == bytes.count else { return false }
         return arena.withUnsafeBytes { stored in
-            JSONDecoding.bytesEqual(
-                UnsafeRawBufferPointer(rebasing: stored[span.start..<span.start + span.count]), bytes)
+            JSONDecoding.bytesEqual(UnsafeRawBufferPointer(rebasing: stored[span]), bytes)
         }
     }
 
     private mutating func rehash() {
         let size = slots.count * 2
+        // The ids are placed again from `hashes`: the old table is freed before the new one is
+        // made, so growing never holds both (a third of the peak for a table of users).
+        slots = []
         slots = Array(repeating: 0, count: size)
         mask = size - 1
-        for id in 0..<spans.count {
-            var slot = Int(truncatingIfNeeded: hashes[id]) & mask
+        for id in 0..<ends.count {
+            var slot = Int(hashes[id]) & mask
             while slots[slot] != 0 { slot = (slot + 1) & mask }
             slots[slot] = Int32(id + 1)
         }

@@ -1,7 +1,8 @@
 /// Counts for a first look at a dump: lines, events, users, time range, and per event name the
 /// events and distinct users.
 ///
-/// Memory grows with the distinct event names, users and (event, user) pairs, never with events.
+/// Memory grows with the distinct event names and users (8 bytes per user for the names it sent, among
+/// the first 64; a set entry per (event, user) pair beyond them), never with events.
 public struct StatsCollector: MergeableAnalysis {
     /// A malformed line kept as an example.
     public typealias MalformedExample = MalformedExamples.Example
@@ -28,7 +29,11 @@ public struct StatsCollector: MergeableAnalysis {
     var nameCounts: [Int] = []
     var nameUsers: [Int] = []
     var typeCounts: [Int] = []
-    private var pairs = Set<UInt64>()
+    /// Per user (by id): which of the first 64 event names the user has sent, one bit each, so
+    /// distinct users per name cost 8 bytes per user, not a set entry per (name, user) pair.
+    private var userNames: [UInt64] = []
+    /// The (name, user) pairs seen of names beyond the first 64.
+    private var laterPairs = Set<UInt64>()
 
     /// - Parameter maxExamples: how many malformed lines to keep as examples.
     public init(maxExamples: Int = 10) {
@@ -83,6 +88,7 @@ public struct StatsCollector: MergeableAnalysis {
         var user: Int32 = -1
         if let distinctId = event.distinctId, distinctId.kind == .string {
             user = distinctId.withUTF8 { users.intern($0) }
+            if Int(user) == userNames.count { userNames.append(0) }
         }
         guard let name = event.event, name.kind == .string else {
             eventsWithoutName += 1
@@ -94,7 +100,14 @@ public struct StatsCollector: MergeableAnalysis {
             nameUsers.append(0)
         }
         nameCounts[id] += 1
-        if user >= 0 && pairs.insert(UInt64(id) << 32 | UInt64(UInt32(user))).inserted {
+        guard user >= 0 else { return }
+        if id < 64 {
+            let bit: UInt64 = 1 << UInt64(id)
+            if userNames[Int(user)] & bit == 0 {
+                userNames[Int(user)] |= bit
+                nameUsers[id] += 1
+            }
+        } else if laterPairs.insert(UInt64(id) << 32 | UInt64(UInt32(user))).inserted {
             nameUsers[id] += 1
         }
     }

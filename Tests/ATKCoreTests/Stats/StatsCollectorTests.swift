@@ -43,6 +43,27 @@ struct StatsCollectorTests {
         #expect(stats.typeRows.map(\.count) == [6, 1])
     }
 
+    @Test("distinct users per name beyond the first 64 names (bits per user, then pairs), against a count by hand")
+    func manyNames() throws {
+        // 130 names: user u<k> sends names 0..<(k * 7 % 131), each twice, so the names 63, 64 and
+        // 65 sit on both sides of the 64-name boundary of the per-user bits.
+        var lines: [String] = []
+        var expected: [String: Set<String>] = [:]
+        for user in 0..<60 {
+            for name in 0..<(user * 7 % 131) {
+                for _ in 0..<2 {
+                    lines.append(#"{"event":"n\#(name)","distinct_id":"u\#(user)"}"#)
+                    expected["n\(name)", default: []].insert("u\(user)")
+                }
+            }
+        }
+        let stats = try collect(lines)
+        let users = Dictionary(uniqueKeysWithValues: stats.eventRows.map { ($0.event, $0.users) })
+        #expect(users.count == expected.count && users.count > 65)
+        for (name, senders) in expected { #expect(users[name] == senders.count, "\(name)") }
+        expectMergesExactly(lines: lines, prototype: StatsCollector(maxExamples: 1)) { "\($0.eventRows)" }
+    }
+
     @Test("names with equal counts are ordered by name")
     func ties() throws {
         let stats = try collect([#"{"event":"b","distinct_id":"x"}"#, #"{"event":"a","distinct_id":"x"}"#])
