@@ -43,12 +43,20 @@ struct DistCommandLine {
         // dist partial's dump is its standard input: the command is parsed as reading a file
         // there, which --identity stitched accepts and after which a one-node funnel --path
         // pattern is told from a file, as in a single run with files.
-        let parsed = try ATK.parseAsRoot(filesAllowed ? arguments : arguments + [Self.recordsPlaceholder])
-        guard let command = parsed as? any DistributableCommand else {
-            throw CommandError(
-                "atk dist runs \(Self.supported.joined(separator: ", ")); not '\(arguments.prefix(2).joined(separator: " "))'",
-                exit: CommandExit.usage)
+        let refusal = CommandError(
+            "atk dist runs \(Self.supported.joined(separator: ", ")); not '\(arguments.prefix(2).joined(separator: " "))'",
+            exit: CommandExit.usage)
+        // An unknown command is refused before parsing: argument-parser would name the records
+        // placeholder among the unexpected arguments.
+        let named = Self.supported.contains { name in
+            let words = name.split(separator: " ").map(String.init)
+            // `report` runs `report run`, its default subcommand; `elements` and `paths` have none.
+            let needed = words.first == "report" ? 1 : words.count
+            return arguments.count >= needed && Array(arguments.prefix(needed)) == Array(words.prefix(needed))
         }
+        guard named else { throw refusal }
+        let parsed = try ATK.parseAsRoot(filesAllowed ? arguments : arguments + [Self.recordsPlaceholder])
+        guard let command = parsed as? any DistributableCommand else { throw refusal }
         self.command = command
         self.links = links
         try command.checkDistributable()
