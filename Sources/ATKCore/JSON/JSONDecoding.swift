@@ -9,11 +9,33 @@
 /// String escapes are decoded by ATKSchema's ``JSONStringEscapes``, shared with the plan parser.
 enum JSONDecoding {
     /// True when two byte ranges hold the same bytes.
+    ///
+    /// Up to 16 bytes (keys, names, most ids) are compared inline with two overlapping loads per
+    /// side, not through a call to `memcmp`.
     @inline(__always)
     static func bytesEqual(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Bool {
-        guard a.count == b.count else { return false }
+        let n = a.count
+        guard n == b.count else { return false }
         guard let pa = a.baseAddress, let pb = b.baseAddress else { return true }
-        return memcmp(pa, pb, a.count) == 0
+        switch n {
+        case 0:
+            return true
+        case 1...3:
+            // First, middle and last byte cover every length from 1 to 3.
+            return pa.load(as: UInt8.self) == pb.load(as: UInt8.self)
+                && pa.load(fromByteOffset: n >> 1, as: UInt8.self) == pb.load(fromByteOffset: n >> 1, as: UInt8.self)
+                && pa.load(fromByteOffset: n - 1, as: UInt8.self) == pb.load(fromByteOffset: n - 1, as: UInt8.self)
+        case 4...7:
+            return pa.loadUnaligned(as: UInt32.self) == pb.loadUnaligned(as: UInt32.self)
+                && pa.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)
+                    == pb.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)
+        case 8...16:
+            return pa.loadUnaligned(as: UInt64.self) == pb.loadUnaligned(as: UInt64.self)
+                && pa.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+                    == pb.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+        default:
+            return memcmp(pa, pb, n) == 0
+        }
     }
 
     /// Parses an integer-syntax number exactly; nil when it does not fit in Int64.
