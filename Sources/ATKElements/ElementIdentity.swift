@@ -5,8 +5,7 @@
 /// `ElementIdentity+Rebuild.swift` and the package README.
 ///
 /// The four texts share one immutable storage, so a copy (analyses hand an identity from a
-/// chain cache to every event with that chain) costs one reference count; setting a field
-/// gives the copy a storage of its own.
+/// chain cache to every event with that chain) costs one reference count.
 public struct ElementIdentity: Sendable, Hashable {
     private final class Storage: Sendable {
         let elementPath: String
@@ -22,49 +21,21 @@ public struct ElementIdentity: Sendable, Hashable {
         }
     }
 
-    private var storage: Storage
+    private let storage: Storage
 
     /// The `$element_path`: the view path from the controller's root view down
     /// to the element, such as `UIView/UICollectionView[0]/ProductCell[0][-]`.
-    public var elementPath: String {
-        get { storage.elementPath }
-        set {
-            self = Self(
-                elementPath: newValue, elementPosition: elementPosition, screenName: screenName,
-                responderPath: responderPath)
-        }
-    }
+    public var elementPath: String { storage.elementPath }
     /// The `$element_position`: a cell's `section:row` or a segment's index,
     /// or `nil` when the element is in no cell and is no segment.
-    public var elementPosition: String? {
-        get { storage.elementPosition }
-        set {
-            self = Self(
-                elementPath: elementPath, elementPosition: newValue, screenName: screenName,
-                responderPath: responderPath)
-        }
-    }
+    public var elementPosition: String? { storage.elementPosition }
     /// The `$screen_name`: the class of the controller that owns the page, or
     /// `nil` when the chain has no controller.
-    public var screenName: String? {
-        get { storage.screenName }
-        set {
-            self = Self(
-                elementPath: elementPath, elementPosition: elementPosition, screenName: newValue,
-                responderPath: responderPath)
-        }
-    }
+    public var screenName: String? { storage.screenName }
     /// The full responder path of seed 004 §3.2: controllers and views,
     /// outermost first, such as
     /// `UINavigationController/HomeViewController/UIView/UICollectionView[0]/ProductCell[0][-]`.
-    public var responderPath: String {
-        get { storage.responderPath }
-        set {
-            self = Self(
-                elementPath: elementPath, elementPosition: elementPosition, screenName: screenName,
-                responderPath: newValue)
-        }
-    }
+    public var responderPath: String { storage.responderPath }
 
     /// Creates an identity from already-known values.
     public init(

@@ -34,7 +34,7 @@ public struct ResolvedElement: Sendable, Hashable {
         }
     }
 
-    private var storage: Storage
+    private let storage: Storage
 
     /// Identifiers from known values.
     public init(
