@@ -17,6 +17,7 @@ extension ElementIdentity {
     ///   - containerControllers: Controller classes that stop the upward
     ///     `$screen_name` walk; see `init(chain:containerControllers:)`.
     /// - Throws: `ChainError` when the chain is malformed.
+    @_specialize(exported:true,where Entries == [String])
     public init<Entries: Sequence>(
         parsing entries: Entries, containerControllers: [String] = uiKitContainerControllers
     ) throws(ChainError)

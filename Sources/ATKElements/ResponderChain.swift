@@ -16,6 +16,9 @@ public struct ResponderChain: Sendable, Hashable {
     ///   order. `String` and `Substring` entries are parsed in place.
     /// - Throws: `ChainError` for the first bad entry, or with a `nil` entry
     ///   index for an empty chain.
+    /// - Note: specialised for `[String]`, what atk's resolver passes; unspecialised, each
+    ///   `Substring` step goes through witness tables.
+    @_specialize(exported:true,where Entries == [String])
     public init<Entries: Sequence>(parsing entries: Entries) throws(ChainError)
     where Entries.Element: StringProtocol, Entries.Element.SubSequence == Substring {
         var parsed: [Responder] = []

@@ -238,8 +238,8 @@ public struct ImpressionCollector: MergeableAnalysis {
     /// The list id of a path and section (their bytes, interned; no allocation once known).
     private mutating func list(path: String?, section: Int) -> Int32 {
         scratch.removeAll(keepingCapacity: true)
-        withUnsafeBytes(of: section) { scratch.append(contentsOf: $0) }
-        if var path { path.withUTF8 { scratch.append(contentsOf: $0) } }
+        withUnsafeBytes(of: section) { Self.append($0, to: &scratch) }
+        if var path { path.withUTF8 { Self.append(UnsafeRawBufferPointer($0), to: &scratch) } }
         return scratch.withUnsafeBytes { lists.intern($0) }
     }
 
@@ -270,12 +270,18 @@ public struct ImpressionCollector: MergeableAnalysis {
     }
 
     private mutating func appendAbsent() {
-        scratch.append(contentsOf: [0xFF, 0xFF, 0xFF, 0xFF])
+        withUnsafeBytes(of: UInt32.max) { Self.append($0, to: &scratch) }
     }
 
     private mutating func appendPresent(_ bytes: UnsafeRawBufferPointer) {
-        withUnsafeBytes(of: UInt32(truncatingIfNeeded: bytes.count).littleEndian) { scratch.append(contentsOf: $0) }
-        scratch.append(contentsOf: bytes)
+        withUnsafeBytes(of: UInt32(truncatingIfNeeded: bytes.count).littleEndian) { Self.append($0, to: &scratch) }
+        Self.append(bytes, to: &scratch)
+    }
+
+    /// Appends raw bytes with one copy (`append(contentsOf:)` of a raw buffer goes byte by byte).
+    @inline(__always)
+    private static func append(_ bytes: UnsafeRawBufferPointer, to buffer: inout [UInt8]) {
+        bytes.withMemoryRebound(to: UInt8.self) { buffer.append(contentsOf: $0) }
     }
 
     /// A member of the event's `properties`, named by bytes.
