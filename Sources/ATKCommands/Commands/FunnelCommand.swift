@@ -337,7 +337,7 @@ struct FunnelCommand: ParsableCommand {
     }
 }
 
-extension FunnelCommand: DistributableCommand, WritesReport {
+extension FunnelCommand: DistributableCommand, CountsIdentities, WritesReport {
     /// The dump arguments; with `--path`, the positional arguments after the patterns.
     func readInput() throws -> InputOptions {
         guard case .paths(_, let files, _) = try request() else { return input }
@@ -346,9 +346,4 @@ extension FunnelCommand: DistributableCommand, WritesReport {
         return input
     }
 
-    func persons(_ input: InputOptions, _ resolved: ResolvedInputs) -> IdentityGraph? {
-        identityOptions.persons(input, resolved)
-    }
-
-    var countsPersons: Bool { identityOptions.identity == .stitched }
 }

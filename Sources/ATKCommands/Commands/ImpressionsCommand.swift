@@ -167,7 +167,7 @@ struct ImpressionsCommand: ParsableCommand {
     }
 }
 
-extension ImpressionsCommand: SingleAnalysisCommand, WritesReport {
+extension ImpressionsCommand: SingleAnalysisCommand, CountsIdentities, WritesReport {
     func makeAnalysis(persons: IdentityGraph?) throws -> ImpressionCollector {
         var options = try options()
         options.persons = persons
@@ -188,9 +188,4 @@ extension ImpressionsCommand: SingleAnalysisCommand, WritesReport {
         if failed(report) { throw CommandExit.findings }
     }
 
-    func persons(_ input: InputOptions, _ resolved: ResolvedInputs) -> IdentityGraph? {
-        identityOptions.persons(input, resolved)
-    }
-
-    var countsPersons: Bool { identityOptions.identity == .stitched }
 }

@@ -43,20 +43,10 @@ extension Paths {
             try OptionRange.check("--max-examples", maxExamples, in: OptionRange.count)
             try identityOptions.check(input)
         }
-
-        func run() throws {
-            // The config first: a bad one is refused before the persons' read.
-            _ = try navigation.load()
-            try runSingle()
-        }
     }
 }
 
-extension Paths.Attribution: SingleAnalysisCommand, WritesReport {
-    func makeAnalysis(persons: IdentityGraph?) throws -> NavigationAnalysis {
-        NavigationAnalysis(config: try navigation.load(), maxExamples: maxExamples, persons: persons)
-    }
-
+extension Paths.Attribution: ReplaysNavigation, CountsIdentities, WritesReport {
     func finish(_ analysis: NavigationAnalysis, reports: [FileReport], unreadable: Bool, to output: ReportOutput) throws
     {
         let attribution = PathAttribution(replay: analysis.replay())
@@ -66,9 +56,4 @@ extension Paths.Attribution: SingleAnalysisCommand, WritesReport {
         if unreadable { throw CommandExit.unreadableInput }
     }
 
-    func persons(_ input: InputOptions, _ resolved: ResolvedInputs) -> IdentityGraph? {
-        identityOptions.persons(input, resolved)
-    }
-
-    var countsPersons: Bool { identityOptions.identity == .stitched }
 }

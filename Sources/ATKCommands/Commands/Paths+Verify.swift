@@ -41,20 +41,10 @@ extension Paths {
             try OptionRange.check("--max-examples", maxExamples, in: OptionRange.count)
             try identityOptions.check(input)
         }
-
-        func run() throws {
-            // The config first: a bad one is refused before the persons' read.
-            _ = try navigation.load()
-            try runSingle()
-        }
     }
 }
 
-extension Paths.Verify: SingleAnalysisCommand, WritesReport {
-    func makeAnalysis(persons: IdentityGraph?) throws -> NavigationAnalysis {
-        NavigationAnalysis(config: try navigation.load(), maxExamples: maxExamples, persons: persons)
-    }
-
+extension Paths.Verify: ReplaysNavigation, CountsIdentities, WritesReport {
     func finish(_ analysis: NavigationAnalysis, reports: [FileReport], unreadable: Bool, to output: ReportOutput) throws
     {
         let verification = PathVerification(replay: analysis.replay(), maxExamples: maxExamples)
@@ -64,9 +54,4 @@ extension Paths.Verify: SingleAnalysisCommand, WritesReport {
         if verification.hasMismatches { throw CommandExit.findings }
     }
 
-    func persons(_ input: InputOptions, _ resolved: ResolvedInputs) -> IdentityGraph? {
-        identityOptions.persons(input, resolved)
-    }
-
-    var countsPersons: Bool { identityOptions.identity == .stitched }
 }

@@ -1,3 +1,4 @@
+import ATKCore
 import ArgumentParser
 
 /// `atk paths`: action paths rebuilt from the event stream.
@@ -18,4 +19,26 @@ struct Paths: ParsableCommand {
             """,
         subcommands: [Verify.self, Rebuild.self, Attribution.self]
     )
+}
+
+/// A paths command that replays every user's navigation with the config of `--config`
+/// (`paths verify`, `paths attribution`).
+protocol ReplaysNavigation: SingleAnalysisCommand where Analysis == NavigationAnalysis {
+    /// `--config`.
+    var navigation: NavigationConfigOptions { get }
+    /// How many examples to keep.
+    var maxExamples: Int { get }
+}
+
+extension ReplaysNavigation {
+    /// Loads the config first, so a bad one is refused before the persons' read, then reads.
+    func run() throws {
+        _ = try navigation.load()
+        try runSingle()
+    }
+
+    /// The replay of the config, counting `persons` when given.
+    func makeAnalysis(persons: IdentityGraph?) throws -> NavigationAnalysis {
+        NavigationAnalysis(config: try navigation.load(), maxExamples: maxExamples, persons: persons)
+    }
 }

@@ -83,7 +83,7 @@ struct RetentionCommand: ParsableCommand {
     func run() throws { try runSingle() }
 }
 
-extension RetentionCommand: SingleAnalysisCommand, WritesReport {
+extension RetentionCommand: SingleAnalysisCommand, CountsIdentities, WritesReport {
     func makeAnalysis(persons: IdentityGraph?) throws -> RetentionAnalysis {
         try RetentionAnalysis(configuration: try retentionConfiguration(), maxExamples: maxExamples, persons: persons)
     }
@@ -95,9 +95,4 @@ extension RetentionCommand: SingleAnalysisCommand, WritesReport {
         if unreadable { throw CommandExit.unreadableInput }
     }
 
-    func persons(_ input: InputOptions, _ resolved: ResolvedInputs) -> IdentityGraph? {
-        identityOptions.persons(input, resolved)
-    }
-
-    var countsPersons: Bool { identityOptions.identity == .stitched }
 }

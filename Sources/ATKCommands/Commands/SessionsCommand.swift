@@ -53,7 +53,7 @@ struct SessionsCommand: ParsableCommand {
     func run() throws { try runSingle() }
 }
 
-extension SessionsCommand: SingleAnalysisCommand, WritesReport {
+extension SessionsCommand: SingleAnalysisCommand, CountsIdentities, WritesReport {
     func makeAnalysis(persons: IdentityGraph?) throws -> SessionAnalysis {
         let configuration = SessionConfiguration(
             gapMilliseconds: try TimeSpan.milliseconds(gap, option: "--gap"), breakdown: breakdown)
@@ -66,9 +66,4 @@ extension SessionsCommand: SingleAnalysisCommand, WritesReport {
         if unreadable { throw CommandExit.unreadableInput }
     }
 
-    func persons(_ input: InputOptions, _ resolved: ResolvedInputs) -> IdentityGraph? {
-        identityOptions.persons(input, resolved)
-    }
-
-    var countsPersons: Bool { identityOptions.identity == .stitched }
 }

@@ -32,3 +32,20 @@ struct IdentityOptions: ParsableArguments {
         return IdentityGraph(collector)
     }
 }
+
+/// A reading command with `--identity`: with `stitched` it counts the persons of a first read of
+/// every input (`atk dist` then needs `--links`); with `raw`, distinct_ids.
+protocol CountsIdentities: DistributableCommand {
+    /// `--identity`.
+    var identityOptions: IdentityOptions { get }
+}
+
+extension CountsIdentities {
+    /// Whether `--identity stitched` was given.
+    var countsPersons: Bool { identityOptions.identity == .stitched }
+
+    /// The persons of every input with `--identity stitched`, else nil.
+    func persons(_ input: InputOptions, _ resolved: ResolvedInputs) -> IdentityGraph? {
+        identityOptions.persons(input, resolved)
+    }
+}
