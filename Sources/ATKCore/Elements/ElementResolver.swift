@@ -165,11 +165,6 @@ public struct ElementResolver {
         return facts.resolve(&self)
     }
 
-    /// The identifiers to key on, from facts found once per event (``ElementFacts``).
-    public mutating func resolve(_ facts: inout ElementFacts) -> ResolvedElement {
-        facts.resolve(&self)
-    }
-
     /// The identifiers the SDK recorded on the event.
     public static func recorded(_ event: Event) -> ResolvedElement {
         recorded(ElementProperties(event))

@@ -84,10 +84,12 @@ public struct ReportPass: MergeableAnalysis {
         for index in eventFunnels.indices { eventFunnels[index].visit(event) }
         for index in pathFunnels.indices { pathFunnels[index].visit(event) }
         // The element analyses share what they find of the event: properties, chain, identifiers.
-        var facts = ElementFacts(event)
-        impressions?.visit(&facts)
-        verifier?.visit(&facts)
-        matcher?.visit(&facts)
+        if impressions != nil || verifier != nil || matcher != nil {
+            var facts = ElementFacts(event)
+            impressions?.visit(&facts)
+            verifier?.visit(&facts)
+            matcher?.visit(&facts)
+        }
         hourly?.visit(event)
         for index in navigations.indices { navigations[index].visit(event) }
     }
