@@ -69,3 +69,15 @@ func expectStateReadsBackToItsBytes<A: DistributableAnalysis>(
     copy.encodeState(to: &again)
     #expect(again.bytes == writer.bytes, "the state read back writes other bytes", sourceLocation: sourceLocation)
 }
+
+/// Every damaged-state check of a partial state: cut short anywhere it is refused
+/// (``expectTruncatedStatesThrow(_:sourceLocation:)``), read back it writes the same bytes
+/// (``expectStateReadsBackToItsBytes(_:sourceLocation:)``), and with one byte changed it is refused
+/// or merges and finishes, never traps (``expectChangedStatesNeverTrap(_:sourceLocation:_:)``).
+func expectDamagedStatesHandled<A: DistributableAnalysis, R>(
+    _ analysis: A, sourceLocation: SourceLocation = #_sourceLocation, _ finish: (A) -> R
+) throws {
+    try expectTruncatedStatesThrow(analysis, sourceLocation: sourceLocation)
+    try expectStateReadsBackToItsBytes(analysis, sourceLocation: sourceLocation)
+    expectChangedStatesNeverTrap(analysis, sourceLocation: sourceLocation, finish)
+}

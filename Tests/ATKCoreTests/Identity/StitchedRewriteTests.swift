@@ -132,15 +132,10 @@ struct StitchedRewriteTests {
     func stitchedMerges() throws {
         let inputs = try Self.linkedInputs()
         let graph = Self.graph(inputs)
-        let sessions = SessionAnalysis(configuration: SessionConfiguration(breakdown: "$app_version"), persons: graph)
+        let sessions = SessionMergeTests.stitchedPrototype(graph)
         #expect(sessions.partitionKey == .person(graph))
         expectMergesExactly(inputs, prototype: sessions, SessionMergeTests.projection)
-        let retention = try RetentionAnalysis(
-            configuration: RetentionConfiguration(
-                start: StepSpec(eventName: "$AppStart"), returning: StepSpec(eventName: "$AppViewScreen"),
-                calendar: RetentionCalendar(period: .day, timeZone: try #require(TimeZone(identifier: "UTC"))),
-                periods: 3),
-            persons: graph)
+        let retention = try RetentionMergeTests.stitchedPrototype(graph)
         expectMergesExactly(inputs, prototype: retention, RetentionMergeTests.projection)
     }
 }

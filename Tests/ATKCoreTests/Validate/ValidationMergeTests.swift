@@ -119,9 +119,7 @@ struct ValidationMergeTests {
     func damagedState() throws {
         let prototype = Self.validator(plan: try Self.samplePlan())
         let merged = LineFeed.feed([Self.text(Self.lines)], partitions: 3, prototype: prototype)
-        try expectTruncatedStatesThrow(merged)
-        try expectStateReadsBackToItsBytes(merged)
-        expectChangedStatesNeverTrap(merged, Self.report)
+        try expectDamagedStatesHandled(merged, Self.report)
         // A state with the plan's rules is another request's than one without a plan.
         var writer = StateWriter()
         merged.encodeState(to: &writer)
