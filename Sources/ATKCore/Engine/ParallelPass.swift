@@ -148,16 +148,20 @@ final class ParallelPass<Analysis: MergeableAnalysis>: ParallelWork, @unchecked 
         let fileIndex = block.fileIndex
         let firstLine = parsed.firstLine
         own.removeAll(keepingCapacity: true)
+        let me = Int32(worker)
         parsed.lines.withUnsafeBufferPointer { lines in
-            for index in lines.indices {
-                let line = lines[index]
-                let mine =
-                    line.reason == nil
-                    ? line.partition == worker
-                    : PartitionKey.partition(
-                        ofMalformed: LineLocation(fileIndex: fileIndex, line: firstLine + line.relativeLine),
-                        count: workers) == worker
-                if mine { own.append(Int32(index)) }
+            parsed.owners.withUnsafeBufferPointer { owners in
+                for index in owners.indices {
+                    let owner = owners[index]
+                    if owner >= 0 {
+                        if owner == me { own.append(Int32(index)) }
+                        continue
+                    }
+                    let location = LineLocation(fileIndex: fileIndex, line: firstLine + lines[index].relativeLine)
+                    if PartitionKey.partition(ofMalformed: location, count: workers) == worker {
+                        own.append(Int32(index))
+                    }
+                }
             }
             for (position, index) in own.enumerated() {
                 if position + 1 < own.count {

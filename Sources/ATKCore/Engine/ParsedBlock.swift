@@ -18,8 +18,6 @@ final class ParsedBlock {
         var stringFlags: UInt8
         /// Where the event's envelope fields are on its tape (found once, by the parse).
         var envelope: Envelope
-        /// The partial the line's key sends it to; -1 for a malformed line (sent by line number).
-        var partition: Int
         /// Why the line is malformed; nil for an event.
         var reason: MalformedLine.Reason?
     }
@@ -32,6 +30,10 @@ final class ParsedBlock {
     /// The block's bytes (nil once recycled).
     var block: LineBlock?
     var lines: [Line] = []
+    /// Per line, the partial its key sends it to, or -1 for a malformed line (sent by line
+    /// number): apart from ``lines`` because every worker reads them all to find its own, 4
+    /// bytes a line instead of a whole ``Line``.
+    var owners: [Int32] = []
     /// Every event line's tape entries, one after another.
     private(set) var entries: UnsafeMutablePointer<TapeEntry>
     private var entryCapacity: Int
@@ -61,6 +63,7 @@ final class ParsedBlock {
     func reset(_ block: LineBlock) {
         self.block = block
         lines.removeAll(keepingCapacity: true)
+        owners.removeAll(keepingCapacity: true)
         entryCount = 0
         nonBlankLines = 0
         malformedLines = 0
@@ -106,18 +109,21 @@ struct BlockRecorder: DumpVisitor {
 
     mutating func visit(_ event: Event) {
         let start = base.distance(to: event.line.baseAddress ?? base)
+        let partition = key.partition(of: event, count: partitions)
+        parsed.owners.append(Int32(truncatingIfNeeded: partition))
         parsed.lines.append(
             ParsedBlock.Line(
                 start: start, count: event.line.count, relativeLine: event.location.line,
                 tapeStart: parsed.keep(event.tape), tapeCount: event.tape.count, stringFlags: event.tape.stringFlags,
-                envelope: event.envelope, partition: key.partition(of: event, count: partitions), reason: nil))
+                envelope: event.envelope, reason: nil))
     }
 
     mutating func visitMalformed(_ line: MalformedLine) {
         let start = line.bytes.baseAddress.map { base.distance(to: $0) } ?? 0
+        parsed.owners.append(-1)
         parsed.lines.append(
             ParsedBlock.Line(
                 start: start, count: line.bytes.count, relativeLine: line.location.line, tapeStart: 0, tapeCount: 0,
-                stringFlags: 0, envelope: ParsedBlock.noEnvelope, partition: -1, reason: line.reason))
+                stringFlags: 0, envelope: ParsedBlock.noEnvelope, reason: line.reason))
     }
 }
