@@ -345,5 +345,4 @@ extension FunnelCommand: DistributableCommand, CountsIdentities, WritesReport {
         input.files = files
         return input
     }
-
 }

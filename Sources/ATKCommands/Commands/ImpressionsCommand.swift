@@ -187,5 +187,4 @@ extension ImpressionsCommand: SingleAnalysisCommand, CountsIdentities, WritesRep
         if unreadable { throw CommandExit.unreadableInput }
         if failed(report) { throw CommandExit.findings }
     }
-
 }

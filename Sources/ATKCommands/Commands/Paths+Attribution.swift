@@ -55,5 +55,4 @@ extension Paths.Attribution: ReplaysNavigation, CountsIdentities, WritesReport {
                 outputOptions.format))
         if unreadable { throw CommandExit.unreadableInput }
     }
-
 }

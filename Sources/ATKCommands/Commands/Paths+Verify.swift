@@ -53,5 +53,4 @@ extension Paths.Verify: ReplaysNavigation, CountsIdentities, WritesReport {
         if unreadable { throw CommandExit.unreadableInput }
         if verification.hasMismatches { throw CommandExit.findings }
     }
-
 }

@@ -94,5 +94,4 @@ extension RetentionCommand: SingleAnalysisCommand, CountsIdentities, WritesRepor
         try output.emit(report.render(outputOptions.format))
         if unreadable { throw CommandExit.unreadableInput }
     }
-
 }

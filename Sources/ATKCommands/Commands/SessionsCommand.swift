@@ -65,5 +65,4 @@ extension SessionsCommand: SingleAnalysisCommand, CountsIdentities, WritesReport
         try output.emit(report.render(outputOptions.format))
         if unreadable { throw CommandExit.unreadableInput }
     }
-
 }

@@ -203,7 +203,6 @@ struct ValidateCommand: ParsableCommand {
 }
 
 extension ValidateCommand: DistributableCommand, WritesReport {
-
     /// Refuses `--bad-rows`: its rows go out in input order as they are read.
     func checkDistributable() throws {
         guard badRows == nil else {
