@@ -53,6 +53,9 @@ extension InputError: StateCodable {
             writer.write(path)
             writer.write(format)
             writer.write(tool)
+        case .changedWhileReading(let path):
+            writer.write(12)
+            writer.write(path)
         }
     }
 
@@ -74,6 +77,7 @@ extension InputError: StateCodable {
         case 10: self = .brokenEntry(path: path, errno: try reader.readInt32())
         case 11:
             self = .unsupportedCompression(path: path, format: try reader.readString(), tool: try reader.readString())
+        case 12: self = .changedWhileReading(path: path)
         default: throw StateReader.Failure("unknown input error \(tag) at offset \(reader.offset)")
         }
     }

@@ -44,6 +44,8 @@ extension DumpReader {
         var merged = partials.removeFirst()
         for partial in partials { merged.merge(partial) }
         analysis = merged
-        return pass.reports
+        var reports = pass.reports
+        channel.markLostInputs(in: &reports)
+        return reports
     }
 }

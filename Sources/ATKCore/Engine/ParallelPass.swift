@@ -92,11 +92,13 @@ final class ParallelPass<Analysis: MergeableAnalysis>: ParallelWork, @unchecked 
     /// Splits and parses `block` into `parsed` (outside the lock).
     private func parse(_ block: LineBlock, into parsed: ParsedBlock) {
         parsed.reset(block)
-        var parser = LineParser(maxLineLength: maxLineLength)
+        block.populate()
+        var parser = LineParser(maxLineLength: maxLineLength, tape: parsed.arena)
         parser.startFile(block.fileIndex)
         var recorder = BlockRecorder(
             parsed: parsed, key: key, partitions: workers, base: UnsafeRawPointer(block.storage))
         let (lines, malformed) = parser.parse(block, into: &recorder)
+        recorder.finish()
         parsed.nonBlankLines = lines
         parsed.malformedLines = malformed
         parsed.linesNumbered = parser.linesNumbered
@@ -145,6 +147,7 @@ final class ParallelPass<Analysis: MergeableAnalysis>: ParallelWork, @unchecked 
     ) {
         guard let block = parsed.block else { return }
         let base = UnsafeRawPointer(block.storage)
+        let entries = parsed.entries
         let fileIndex = block.fileIndex
         let firstLine = parsed.firstLine
         own.removeAll(keepingCapacity: true)
@@ -167,7 +170,7 @@ final class ParallelPass<Analysis: MergeableAnalysis>: ParallelWork, @unchecked 
                 if position + 1 < own.count {
                     let next = lines[Int(own[position + 1])]
                     atk_prefetch(
-                        parsed.entries + next.tapeStart,
+                        entries + next.tapeStart,
                         Int32(min(32, (next.tapeCount * MemoryLayout<TapeEntry>.stride + 63) / 64)))
                     atk_prefetch(base + next.start, Int32(min(8, (next.count + 63) / 64)))
                 }
@@ -180,7 +183,7 @@ final class ParallelPass<Analysis: MergeableAnalysis>: ParallelWork, @unchecked 
                             bytes: line.count == 0 ? UnsafeRawBufferPointer(start: nil, count: 0) : bytes,
                             location: location, reason: reason))
                 } else {
-                    view.view(parsed.entries + line.tapeStart, count: line.tapeCount, stringFlags: line.stringFlags)
+                    view.view(entries + line.tapeStart, count: line.tapeCount, stringFlags: line.stringFlags)
                     partial.visit(Event(line: bytes, location: location, tape: view, envelope: line.envelope))
                 }
             }

@@ -34,10 +34,11 @@ final class ParsedBlock {
     /// number): apart from ``lines`` because every worker reads them all to find its own, 4
     /// bytes a line instead of a whole ``Line``.
     var owners: [Int32] = []
-    /// Every event line's tape entries, one after another.
-    private(set) var entries: UnsafeMutablePointer<TapeEntry>
-    private var entryCapacity: Int
-    private var entryCount = 0
+    /// Every event line's tape entries, one after another: the parse worker's tape, each
+    /// event's entries kept where they were scanned (``JSONTape/commit()``).
+    let arena = JSONTape(capacity: 1 << 16)
+    /// The arena's entries (valid until the next block is parsed into it).
+    var entries: UnsafeMutablePointer<TapeEntry> { arena.storage }
     /// Non-blank and malformed lines, and the line numbers the block uses (blank lines included).
     var nonBlankLines = 0
     var malformedLines = 0
@@ -52,76 +53,77 @@ final class ParsedBlock {
     /// Workers that still have to visit the block.
     var visitsLeft = 0
 
-    init() {
-        entryCapacity = 1 << 16
-        entries = .allocate(capacity: entryCapacity)
-    }
-
-    deinit { entries.deallocate() }
-
     /// Empties the block for the next one (``isParsed`` is false since it was recycled).
     func reset(_ block: LineBlock) {
         self.block = block
         lines.removeAll(keepingCapacity: true)
         owners.removeAll(keepingCapacity: true)
-        entryCount = 0
+        arena.clearKept()
         nonBlankLines = 0
         malformedLines = 0
         linesNumbered = 0
         firstLine = 0
     }
 
-    /// Copies `tape`'s entries into the arena; returns where they start.
-    func keep(_ tape: JSONTape) -> Int {
-        if entryCount + tape.count > entryCapacity {
-            var capacity = entryCapacity * 2
-            while entryCount + tape.count > capacity { capacity *= 2 }
-            let grown = UnsafeMutablePointer<TapeEntry>.allocate(capacity: capacity)
-            grown.moveInitialize(from: entries, count: entryCount)
-            entries.deallocate()
-            entries = grown
-            entryCapacity = capacity
-        }
-        let start = entryCount
-        (entries + start).initialize(from: tape.entries, count: tape.count)
-        entryCount += tape.count
-        return start
-    }
-
     /// Returns the arena to its usual size after a block of huge lines.
     func shrinkArena() {
-        guard entryCapacity > 1 << 20 else { return }
-        entries.deallocate()
-        entryCapacity = 1 << 16
-        entries = .allocate(capacity: entryCapacity)
-        entryCount = 0
+        guard arena.storageCapacity > 1 << 20 else { return }
+        arena.clearKept(shrinkingTo: 1 << 16)
     }
 }
 
-/// The parse worker's visitor: records each line of a block into a ``ParsedBlock`` instead of
-/// analysing it.
+/// The parse worker's visitor: records each line of a block into a ``ParsedBlock``.
+///
+/// Instead of analysing a line, it records where it is and its tape. The lines are gathered in
+/// the recorder (a struct, so appending checks no exclusivity) and handed to the block by
+/// ``finish()``.
 struct BlockRecorder: DumpVisitor {
     let parsed: ParsedBlock
     let key: PartitionKey
     let partitions: Int
     /// The block's first byte, to turn the lines' addresses into offsets.
     let base: UnsafeRawPointer
+    private var lines: [ParsedBlock.Line]
+    private var owners: [Int32]
+
+    init(parsed: ParsedBlock, key: PartitionKey, partitions: Int, base: UnsafeRawPointer) {
+        self.parsed = parsed
+        self.key = key
+        self.partitions = partitions
+        self.base = base
+        lines = parsed.lines
+        owners = parsed.owners
+        // The recorder's arrays are the only references, so appending does not copy them.
+        parsed.lines = []
+        parsed.owners = []
+    }
+
+    /// Hands the recorded lines to the block.
+    mutating func finish() {
+        parsed.lines = lines
+        parsed.owners = owners
+        lines = []
+        owners = []
+    }
 
     mutating func visit(_ event: Event) {
         let start = base.distance(to: event.line.baseAddress ?? base)
         let partition = key.partition(of: event, count: partitions)
-        parsed.owners.append(Int32(truncatingIfNeeded: partition))
-        parsed.lines.append(
+        let tape = event.tape
+        owners.append(Int32(truncatingIfNeeded: partition))
+        lines.append(
             ParsedBlock.Line(
                 start: start, count: event.line.count, relativeLine: event.location.line,
-                tapeStart: parsed.keep(event.tape), tapeCount: event.tape.count, stringFlags: event.tape.stringFlags,
+                tapeStart: tape.kept, tapeCount: tape.count, stringFlags: tape.stringFlags,
                 envelope: event.envelope, reason: nil))
+        // The event's entries stay in the arena; the next line is scanned after them.
+        tape.commit()
     }
 
     mutating func visitMalformed(_ line: MalformedLine) {
         let start = line.bytes.baseAddress.map { base.distance(to: $0) } ?? 0
-        parsed.owners.append(-1)
-        parsed.lines.append(
+        owners.append(-1)
+        lines.append(
             ParsedBlock.Line(
                 start: start, count: line.bytes.count, relativeLine: line.location.line, tapeStart: 0, tapeCount: 0,
                 stringFlags: 0, envelope: ParsedBlock.noEnvelope, reason: line.reason))

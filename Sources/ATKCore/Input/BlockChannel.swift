@@ -25,6 +25,10 @@ final class BlockChannel: @unchecked Sendable {
     private var readers: Int
     /// Blocks taken for inputs after ``delivering`` and not yet received.
     private var aheadHeld = 0
+    /// Plain files the readers handed over, by input: their blocks are made by ``receive()``.
+    private var mapped: [Int: MappedInput] = [:]
+    /// Inputs part of whose mapped text was lost: the file shrank while it was mapped.
+    private var lost: Set<Int> = []
 
     private let blockSize: Int
     /// Blocks the inputs after the one being handed out may hold together: two per extra reader
@@ -70,6 +74,15 @@ final class BlockChannel: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Hands over input `index`, a plain file whose blocks ``receive()`` makes from its mapping
+    /// (with the block the reader took for it first).
+    func handOver(_ input: MappedInput, for index: Int) {
+        condition.lock()
+        mapped[index] = input
+        condition.broadcast()
+        condition.unlock()
+    }
+
     /// Marks the end of one reader's work (the read ends when every reader is done).
     func finish() {
         condition.lock()
@@ -79,6 +92,9 @@ final class BlockChannel: @unchecked Sendable {
     }
 
     /// Takes the next filled block in input order, waiting for the readers; nil after the last.
+    ///
+    /// A mapped input's blocks are made here, on the calling thread (``MappedInput``); one
+    /// thread receives at a time.
     func receive() -> LineBlock? {
         condition.lock()
         defer { condition.unlock() }
@@ -86,18 +102,50 @@ final class BlockChannel: @unchecked Sendable {
             if let block = filled[delivering]?.first {
                 filled[delivering]?.removeFirst()
                 held[delivering, default: 0] -= 1
+                if block.end != nil { finishDelivering() }
+                return block
+            }
+            if let input = mapped[delivering] {
+                let block: LineBlock
+                if let first = input.takeFirstBlock() {
+                    held[delivering, default: 0] -= 1
+                    block = first
+                } else {
+                    while empty.isEmpty { condition.wait() }
+                    block = empty.removeLast()
+                    block.reset(fileIndex: delivering, startsFile: false)
+                }
+                condition.unlock()
+                input.next(into: block)
+                condition.lock()
                 if block.end != nil {
-                    // An input's last block: the next input's blocks are no longer ahead.
-                    filled[delivering] = nil
-                    held[delivering] = nil
-                    delivering += 1
-                    aheadHeld -= held[delivering, default: 0]
-                    condition.broadcast()
+                    mapped[delivering] = nil
+                    finishDelivering()
                 }
                 return block
             }
             if readers == 0 { return nil }
             condition.wait()
+        }
+    }
+
+    /// The input being handed out has had its last block: the next input's blocks are no
+    /// longer ahead (under the lock).
+    private func finishDelivering() {
+        filled[delivering] = nil
+        held[delivering] = nil
+        delivering += 1
+        aheadHeld -= held[delivering, default: 0]
+        condition.broadcast()
+    }
+
+    /// Marks the inputs that shrank while mapped (``InputError/changedWhileReading(path:)``) in
+    /// `reports`, unless they already have an error; called once every block is recycled.
+    func markLostInputs(in reports: inout [FileReport]) {
+        condition.lock()
+        defer { condition.unlock() }
+        for index in lost.sorted() where reports[index].error == nil {
+            reports[index].error = .changedWhileReading(path: reports[index].source.path)
         }
     }
 
@@ -107,9 +155,13 @@ final class BlockChannel: @unchecked Sendable {
     /// input alone, never on which block of the pool a reader got: what the gzip reader can
     /// still take back in the block being filled (``BlockProducer/takeBack(_:_:)``) is the same
     /// in every run.
+    /// A block that borrowed a window of a mapped file unmaps it here, so the pages a read holds
+    /// stay the blocks in flight whatever the file's size.
     func recycle(_ block: LineBlock) {
+        let wasLost = block.returnWindow()
         if block.capacity > blockSize { block.shrink(to: blockSize) }
         condition.lock()
+        if wasLost { lost.insert(block.fileIndex) }
         empty.append(block)
         condition.broadcast()
         condition.unlock()

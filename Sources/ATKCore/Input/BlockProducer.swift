@@ -61,6 +61,12 @@ struct BlockProducer {
                 ship(
                     &state,
                     error: .unsupportedCompression(path: source.path, format: foreign.format, tool: foreign.tool))
+            } else if let mapped = MappedInput(
+                source: source, fd: state.fd, firstCount: first, firstBlock: state.block, maxLineLength: maxLineLength)
+            {
+                // The thread that receives the input's blocks makes them from the mapped file.
+                state.fd = -1
+                channel.handOver(mapped, for: fileIndex)
             } else {
                 copyPlain(&state, input: input, firstCount: first)
             }
@@ -198,6 +204,7 @@ struct BlockProducer {
         if rest > 0 { base.copyMemory(from: base + length + 1, byteCount: rest) }
         block.filled = rest
         block.oversized.append((0, skipped + Int64(length) - (endsWithCR ? 1 : 0)))
+        block.skippedBytes += skipped + Int64(length) + 1
         state.skipped = nil
         state.endsWithCR = false
     }
@@ -208,6 +215,7 @@ struct BlockProducer {
         if let skipped = state.skipped {
             // The input ended inside an over-long line: it is the input's last line.
             block.oversized.append((0, skipped + Int64(block.filled)))
+            block.skippedBytes += skipped + Int64(block.filled)
             block.filled = 0
             state.skipped = nil
         }
@@ -229,6 +237,11 @@ struct BlockProducer {
             ship(&state, error: nil)
             return
         }
+        readPlain(&state)
+    }
+
+    /// Reads the rest of a plain input with `read(2)` into the block being filled, to its end.
+    func readPlain(_ state: inout FileState) {
         while true {
             let block = state.block
             let n = state.read(into: block.storage + block.filled, count: block.free)

@@ -131,12 +131,14 @@ public final class DumpReader {
         while let block = channel.receive() {
             let index = block.fileIndex
             if block.startsFile { parser.startFile(index) }
+            block.populate()
             let (lines, malformed) = parser.parse(block, into: &visitor)
             reports[index].count(block, lines: lines, malformed: malformed)
             meter.count(block, lines: lines)
             channel.recycle(block)
         }
         done.wait()
+        channel.markLostInputs(in: &reports)
         return reports
     }
 }
@@ -182,7 +184,7 @@ extension FileReport {
     mutating func count(_ block: LineBlock, lines: Int, malformed: Int) {
         self.lines += lines
         malformedLines += malformed
-        bytes += Int64(block.count)
+        bytes += Int64(block.count) + block.skippedBytes
         guard let end = block.end else { return }
         error = end.error
         inputBytes = end.inputBytes
@@ -196,15 +198,17 @@ extension FileReport {
 /// Splits blocks into lines and parses each; keeps the line count across an input's blocks.
 struct LineParser {
     private var scanner = JSONScanner()
-    private let tape = JSONTape()
+    private let tape: JSONTape
     private var fileIndex = 0
     private var lineNumber = 0
     /// Longest line parsed; a longer one is malformed whether the reader skipped it or not,
     /// so the answer never depends on where blocks were cut.
     let maxLineLength: Int
 
-    init(maxLineLength: Int = DumpReader.defaultMaxLineLength) {
+    /// - Parameter tape: where lines are scanned (a parse worker passes its block's arena).
+    init(maxLineLength: Int = DumpReader.defaultMaxLineLength, tape: JSONTape = JSONTape()) {
         self.maxLineLength = maxLineLength
+        self.tape = tape
     }
 
     mutating func startFile(_ index: Int) {

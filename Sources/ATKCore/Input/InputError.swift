@@ -29,6 +29,9 @@ public enum InputError: Error, Sendable, Equatable, CustomStringConvertible {
     case brokenEntry(path: String, errno: Int32)
     /// A file compressed with a format atk does not read (named from its magic bytes).
     case unsupportedCompression(path: String, format: String, tool: String)
+    /// A plain file that shrank while it was read (truncated in place, as logrotate's
+    /// `copytruncate` does): the lines past its new end were lost or read as zero bytes.
+    case changedWhileReading(path: String)
 
     /// The input the error is about.
     public var path: String {
@@ -36,7 +39,8 @@ public enum InputError: Error, Sendable, Equatable, CustomStringConvertible {
         case .cannotOpen(let path, _), .readFailed(let path, _, _), .truncatedGzip(let path, _),
             .corruptGzip(let path, _, _), .trailingGarbage(let path, _), .truncatedZstd(let path, _),
             .corruptZstd(let path, _, _), .trailingZstdGarbage(let path, _), .emptyDirectory(let path),
-            .cannotListDirectory(let path, _), .brokenEntry(let path, _), .unsupportedCompression(let path, _, _):
+            .cannotListDirectory(let path, _), .brokenEntry(let path, _), .unsupportedCompression(let path, _, _),
+            .changedWhileReading(let path):
             path
         }
     }
@@ -66,6 +70,9 @@ public enum InputError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(path): cannot open: \(Self.message(for: code))\(code == ENOENT ? " (a dangling symbolic link)" : "")"
         case .unsupportedCompression(_, let format, let tool):
             "\(path): \(format)-compressed; atk reads plain text, gzip and zstd: \(tool) \(path) | atk ... -"
+        case .changedWhileReading:
+            "\(path): the file shrank while it was read (truncated in place, as logrotate's copytruncate does); "
+                + "lines past its new end were lost or read as zero bytes (malformed)"
         }
     }
 

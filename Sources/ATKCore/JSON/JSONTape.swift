@@ -43,8 +43,14 @@ struct TapeEntry {
 /// A tape is reused line after line, so parsing a dump allocates only when a line is larger than
 /// any before it.
 public final class JSONTape {
+    /// The current text's entries (after the kept ones, ``commit()``), and the room for them.
     var entries: UnsafeMutablePointer<TapeEntry>
     var capacity: Int
+    /// The allocation: entries kept from earlier texts (``kept``), then the current text's.
+    private(set) var storage: UnsafeMutablePointer<TapeEntry>
+    private(set) var storageCapacity: Int
+    /// Entries kept from earlier texts, at the start of ``storage``.
+    private(set) var kept = 0
     /// Number of entries in use.
     var count: Int = 0
     /// The union of the string entries' `unicodeEscape` flags: a line without it has no `\u`
@@ -57,18 +63,48 @@ public final class JSONTape {
     /// Creates an empty tape.
     public init(capacity: Int = 256) {
         self.capacity = max(capacity, 16)
-        entries = .allocate(capacity: self.capacity)
+        storageCapacity = self.capacity
+        storage = .allocate(capacity: self.capacity)
+        entries = storage
         ownsEntries = true
     }
 
     /// A tape that only views entries kept elsewhere (a parsed block's arena); it never scans.
     init(viewing entries: UnsafeMutablePointer<TapeEntry>) {
         self.entries = entries
+        storage = entries
+        storageCapacity = 0
         capacity = 0
         ownsEntries = false
     }
 
-    deinit { if ownsEntries { entries.deallocate() } }
+    deinit { if ownsEntries { storage.deallocate() } }
+
+    /// Keeps the current text's entries where they are (at ``kept`` before the call) and starts
+    /// the next text after them: a parse worker's tape is its block's arena, so no line's entries
+    /// are copied.
+    @inline(__always)
+    func commit() {
+        kept += count
+        entries = storage + kept
+        capacity = storageCapacity - kept
+        count = 0
+        stringFlags = 0
+    }
+
+    /// Drops every kept entry; with `shrinkingTo`, returns to that capacity when larger.
+    func clearKept(shrinkingTo limit: Int? = nil) {
+        if let limit, storageCapacity > limit, ownsEntries {
+            storage.deallocate()
+            storage = .allocate(capacity: limit)
+            storageCapacity = limit
+        }
+        kept = 0
+        entries = storage
+        capacity = storageCapacity
+        count = 0
+        stringFlags = 0
+    }
 
     /// Points a viewing tape at `count` entries scanned earlier, with their string flags.
     @inline(__always)
@@ -116,13 +152,15 @@ public final class JSONTape {
         return true
     }
 
-    /// Doubles the room for entries, keeping those in use.
+    /// Doubles the room for entries, keeping those in use (and the kept ones).
     func grow() {
-        let newCapacity = capacity * 2
-        let newEntries = UnsafeMutablePointer<TapeEntry>.allocate(capacity: newCapacity)
-        newEntries.moveInitialize(from: entries, count: count)
-        entries.deallocate()
-        entries = newEntries
-        capacity = newCapacity
+        let newCapacity = storageCapacity * 2
+        let newStorage = UnsafeMutablePointer<TapeEntry>.allocate(capacity: newCapacity)
+        newStorage.moveInitialize(from: storage, count: kept + count)
+        storage.deallocate()
+        storage = newStorage
+        storageCapacity = newCapacity
+        entries = storage + kept
+        capacity = storageCapacity - kept
     }
 }

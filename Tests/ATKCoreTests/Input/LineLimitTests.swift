@@ -9,7 +9,7 @@ struct LineLimitTests {
     /// Reads `bytes` (plain or gzip) with a limit and a block size; returns every event's line
     /// and every too-long line's number and length.
     func read(_ bytes: [UInt8], limit: Int, blockSize: Int, gzip compress: Bool) throws
-        -> (events: [Int], tooLong: [Int: Int64], otherMalformed: [Int])
+        -> (events: [Int], tooLong: [Int: Int64], otherMalformed: [Int], textBytes: Int64)
     {
         let directory = try TemporaryDirectory()
         let content = compress ? try gzip(bytes, in: directory, name: "tmp.gz") : bytes
@@ -28,8 +28,9 @@ struct LineLimitTests {
             }
         }
         var capture = Capture()
-        _ = DumpReader(sources: [.file(path)], maxLineLength: limit, blockSize: blockSize).read(into: &capture)
-        return (capture.events, capture.tooLong, capture.other)
+        let reports = DumpReader(sources: [.file(path)], maxLineLength: limit, blockSize: blockSize).read(
+            into: &capture)
+        return (capture.events, capture.tooLong, capture.other, reports[0].bytes)
     }
 
     /// What every reader must find: lines split at LF, a CR before it not counted.
@@ -71,6 +72,8 @@ struct LineLimitTests {
                     #expect(got.events == truth.events, "limit \(limit) block \(blockSize) gzip \(compress)")
                     #expect(got.tooLong == truth.tooLong, "limit \(limit) block \(blockSize) gzip \(compress)")
                     #expect(got.otherMalformed.isEmpty)
+                    // The text's size counts the skipped lines too, whatever the block size.
+                    #expect(got.textBytes == Int64(bytes.count), "limit \(limit) block \(blockSize) gzip \(compress)")
                 }
             }
         }

@@ -1,0 +1,193 @@
+import CScan
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A plain regular file read without a copy: each block borrows a window of the file mapped
+/// read-only (``LineBlock/borrow(_:count:window:)``), cut after its last line feed, and unmapped
+/// when the block is recycled, so a read holds no more pages than blocks in flight.
+///
+/// The reader thread recognises the input and hands the cursor to the ``BlockChannel``; the
+/// thread that receives the input's blocks makes them (``next(into:)``), one at a time: mapping a
+/// window costs a system call and a look at its last page, and the pages themselves are filled by
+/// the parse worker that takes the block (``LineBlock/populate()``), on every core at once. So
+/// `--jobs 1` reads a plain file on one core, and N workers share all of the work.
+///
+/// The lines are those the `read(2)` path gives: a line longer than a block is mapped whole (up to
+/// the longest line kept); a longer one is skipped to its line feed with `pread(2)` and recorded
+/// as ``LineBlock/oversized``. Bytes appended while the file is read are read. A file that
+/// shrinks while mapped ends with ``InputError/changedWhileReading(path:)``, when the cursor sees
+/// the smaller size or when a window that lost pages is recycled (``BlockChannel``).
+final class MappedInput: @unchecked Sendable {
+    private let source: InputSource
+    private let fd: Int32
+    private let closesFile: Bool
+    /// File offsets: the input's first byte, the next line, the size last seen.
+    private let origin: Int64
+    private var position: Int64
+    private var size: Int64
+    private let maxLineLength: Int
+    /// The block the reader took for the input (its first), until it is used.
+    private var first: LineBlock?
+    private var finished = false
+    /// Whether the file was seen smaller than before: lines past its new end are lost.
+    private var shrank = false
+
+    /// A cursor over the file open as `fd`, or nil when it cannot be mapped.
+    ///
+    /// The cursor starts `firstCount` bytes before the file's current offset (the bytes read to
+    /// recognise its format). It is nil, with nothing read, when the file is not a regular file
+    /// with a size (a pipe, a terminal, `/proc`) or cannot be mapped. On success it owns `fd`.
+    init?(
+        source: InputSource, fd: Int32, firstCount: Int, firstBlock: LineBlock, maxLineLength: Int
+    ) {
+        var info = stat()
+        guard firstCount > 0, fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0 else {
+            return nil
+        }
+        let here = Int64(lseek(fd, 0, SEEK_CUR))
+        guard here >= Int64(firstCount) else { return nil }
+        // A file system that cannot map files leaves the file to read(2).
+        var slot: Int32 = -1
+        guard atk_window_map(fd, here - Int64(firstCount), 1, &slot) != nil else { return nil }
+        _ = atk_window_unmap(slot)
+        self.source = source
+        self.fd = fd
+        if case .file = source { closesFile = true } else { closesFile = false }
+        origin = here - Int64(firstCount)
+        position = origin
+        size = Int64(info.st_size)
+        self.maxLineLength = maxLineLength
+        first = firstBlock
+    }
+
+    deinit { close() }
+
+    private func close() {
+        if closesFile && fd >= 0 { _ = Glibc.close(fd) }
+    }
+
+    /// The block the next call fills: the reader's first block, then one from the pool.
+    func takeFirstBlock() -> LineBlock? {
+        defer { first = nil }
+        return first
+    }
+
+    /// Fills `block` (empty, reset for this input) with the next window of whole lines, or
+    /// makes it the input's last block (``LineBlock/end`` set) when the file is read.
+    func next(into block: LineBlock) {
+        precondition(!finished, "a finished input makes no more blocks")
+        let window = block.capacity
+        while true {
+            // One fstat a window: a file cut meanwhile is read to its new end, then reported.
+            let now = currentSize()
+            if now < size { shrank = true }
+            size = now
+            if position >= size { return end(block, error: nil) }
+            let length = Int(min(Int64(window), size - position))
+            var slot: Int32 = -1
+            guard let text = atk_window_map(fd, position, length, &slot) else { return end(block, error: mapError()) }
+            let newline = atk_last_newline(text, length)
+            if newline >= 0 { return borrow(text, count: newline + 1, slot: slot, into: block) }
+            _ = atk_window_unmap(slot)
+            if position + Int64(length) < size {
+                return longLine(into: block)
+            }
+            // The file's last line has no line end, unless the file grew meanwhile.
+            if currentSize() > size { continue }
+            guard let again = atk_window_map(fd, position, length, &slot) else {
+                return end(block, error: mapError())
+            }
+            return borrow(again, count: length, slot: slot, into: block)
+        }
+    }
+
+    /// A line longer than a block: mapped whole when it is kept (its line feed within the
+    /// longest line kept, a CR and the line feed), skipped to its line feed when not.
+    private func longLine(into block: LineBlock) {
+        let limit = Int64(maxLineLength) + 2
+        let length = Int(min(limit, size - position))
+        var slot: Int32 = -1
+        guard let text = atk_window_map(fd, position, length, &slot) else { return end(block, error: mapError()) }
+        if let newline = memchr(text, 0x0A, length) {
+            let count = UnsafeRawPointer(text).distance(to: UnsafeRawPointer(newline)) + 1
+            return borrow(text, count: count, slot: slot, into: block)
+        }
+        if Int64(length) < limit {
+            // The file's last line, kept whole (the parser judges its length), unless it grew.
+            let now = currentSize()
+            if now <= size { return borrow(text, count: length, slot: slot, into: block) }
+            size = now
+            _ = atk_window_unmap(slot)
+            return next(into: block)
+        }
+        _ = atk_window_unmap(slot)
+        skip(into: block)
+    }
+
+    /// Skips a line longer than the longest kept, from ``position`` to its line feed (or the end
+    /// of the file), and records it before the block's first line.
+    private func skip(into block: LineBlock) {
+        let chunk = 64 * 1024
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: chunk, alignment: 16)
+        defer { buffer.deallocate() }
+        var length: Int64 = 0
+        var lastIsCR = false
+        while true {
+            let n = pread(fd, buffer, chunk, off_t(position + length))
+            if n < 0 {
+                if errno == EINTR { continue }
+                let offset = position + length - origin
+                block.oversized.append((0, length))
+                block.skippedBytes += length
+                position += length
+                return end(block, error: .readFailed(path: source.path, errno: errno, offset: offset))
+            }
+            if n == 0 {
+                // The input ended inside the line: it is the input's last line.
+                block.oversized.append((0, length))
+                block.skippedBytes += length
+                position += length
+                return end(block, error: nil)
+            }
+            if let newline = memchr(buffer, 0x0A, n) {
+                let k = buffer.distance(to: newline)
+                if k > 0 { lastIsCR = buffer.load(fromByteOffset: k - 1, as: UInt8.self) == 0x0D }
+                block.oversized.append((0, length + Int64(k) - (lastIsCR ? 1 : 0)))
+                block.skippedBytes += length + Int64(k) + 1
+                position += length + Int64(k) + 1
+                // The line after it starts the next window, in this block.
+                return next(into: block)
+            }
+            lastIsCR = buffer.load(fromByteOffset: n - 1, as: UInt8.self) == 0x0D
+            length += Int64(n)
+        }
+    }
+
+    private func borrow(_ text: UnsafeRawPointer, count: Int, slot: Int32, into block: LineBlock) {
+        block.borrow(text, count: count, window: slot)
+        position += Int64(count)
+    }
+
+    /// Makes `block` the input's last, with how it ended, and closes the file.
+    private func end(_ block: LineBlock, error: InputError?) {
+        finished = true
+        var error = error
+        if error == nil && (shrank || currentSize() < position) { error = .changedWhileReading(path: source.path) }
+        block.count = block.filled
+        block.end = LineBlock.End(
+            error: error, inputBytes: position - origin, isGzip: false, gzipMembers: 0, isZstd: false, zstdFrames: 0)
+    }
+
+    private func mapError() -> InputError {
+        .readFailed(path: source.path, errno: errno, offset: position - origin)
+    }
+
+    private func currentSize() -> Int64 {
+        var info = stat()
+        return fstat(fd, &info) == 0 ? Int64(info.st_size) : size
+    }
+}
