@@ -127,7 +127,7 @@ PLAIN=$DATA/bench-$USERS.jsonl
 [ -f "$PLAIN" ] && [ "$PLAIN" -nt "$DUMP" ] || igzip -dc "$DUMP" > "$PLAIN"
 read -r one_s _ < <(measure "$ATK" stats --quiet --jobs 1 "$PLAIN")
 awk -v s="$one_s" -v b="$inflated" 'BEGIN {
-    printf "atk stats --jobs 1, plain text: %.2f GB/s on one parse thread (target >= 1.5)\n", b / 1e9 / s }'
+    printf "atk stats --jobs 1, plain text: %.2f GB/s on one core (mapped, the only thread; target >= 1.5)\n", b / 1e9 / s }'
 jobs_list=1
 j=2
 while [ "$j" -le "$(nproc)" ]; do jobs_list="$jobs_list $j"; j=$((j * 2)); done
