@@ -89,19 +89,17 @@ final class MappedInput: @unchecked Sendable {
             if position >= size { return end(block, error: nil) }
             let length = Int(min(Int64(window), size - position))
             var slot: Int32 = -1
-            guard let text = atk_window_map(fd, position, length, &slot) else { return end(block, error: mapError()) }
+            guard let text = atk_window_map(fd, position, length, &slot) else {
+                return copyWindow(length, into: block)
+            }
             let newline = atk_last_newline(text, length)
             if newline >= 0 { return borrow(text, count: newline + 1, slot: slot, into: block) }
-            _ = atk_window_unmap(slot)
-            if position + Int64(length) < size {
-                return longLine(into: block)
-            }
             // The file's last line has no line end, unless the file grew meanwhile.
-            if currentSize() > size { continue }
-            guard let again = atk_window_map(fd, position, length, &slot) else {
-                return end(block, error: mapError())
+            if position + Int64(length) == size && currentSize() <= size {
+                return borrow(text, count: length, slot: slot, into: block)
             }
-            return borrow(again, count: length, slot: slot, into: block)
+            _ = atk_window_unmap(slot)
+            if position + Int64(length) < size { return longLine(into: block) }
         }
     }
 
@@ -165,6 +163,23 @@ final class MappedInput: @unchecked Sendable {
             lastIsCR = buffer.load(fromByteOffset: n - 1, as: UInt8.self) == 0x0D
             length += Int64(n)
         }
+    }
+
+    /// The window could not be mapped (no address space, or every window slot in use): its
+    /// lines are read into the block's own buffer with `pread(2)` instead.
+    private func copyWindow(_ length: Int, into block: LineBlock) {
+        var n: Int
+        repeat { n = pread(fd, block.storage, length, off_t(position)) } while n < 0 && errno == EINTR
+        guard n > 0 else { return end(block, error: n < 0 ? mapError() : nil) }
+        let newline = atk_last_newline(block.storage.assumingMemoryBound(to: UInt8.self), n)
+        guard newline >= 0 || position + Int64(n) >= currentSize() else {
+            // A line longer than a block that cannot be mapped either.
+            return end(block, error: mapError())
+        }
+        let count = newline >= 0 ? newline + 1 : n
+        block.filled = count
+        block.count = count
+        position += Int64(count)
     }
 
     private func borrow(_ text: UnsafeRawPointer, count: Int, slot: Int32, into block: LineBlock) {

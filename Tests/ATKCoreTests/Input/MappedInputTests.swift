@@ -9,7 +9,7 @@ import Testing
 #endif
 
 /// Plain regular files are read from mapped windows (``MappedInput``), not copied with read(2).
-@Suite("Mapped plain files")
+@Suite("Mapped plain files", .serialized)
 struct MappedInputTests {
     static func lines(_ count: Int, from first: Int = 0) -> String {
         (first..<first + count).map { #"{"event":"E\#($0)","distinct_id":"u\#($0 % 7)"}"# + "\n" }.joined()
@@ -171,6 +171,37 @@ struct MappedInputTests {
         #expect(atk_window_lost(kept) == 0 && keptText[0] == 0x41)
         #expect(atk_window_unmap(lost) == 1)
         #expect(atk_window_unmap(kept) == 0)
+    }
+
+    @Test("with every window slot taken, a plain file is read with pread(2), with the same lines")
+    func slotsExhausted() throws {
+        let directory = try TemporaryDirectory()
+        let text = Self.lines(3000) + #"{"event":"last"}"#
+        let path = try directory.write("plain.jsonl", text)
+        let (channel, _) = try #require(Self.open(path, blockSize: 8192))
+        // Take every slot the handler knows of (1,024), as a thousand reads at once would.
+        let fd = Glibc.open(path, O_RDONLY)
+        defer { Glibc.close(fd) }
+        var taken: [Int32] = []
+        while true {
+            var slot: Int32 = -1
+            guard atk_window_map(fd, 0, 1, &slot) != nil else { break }
+            taken.append(slot)
+        }
+        #expect(taken.count > 1000)
+        var bytes: [UInt8] = []
+        var copied = 0
+        var end: LineBlock.End?
+        while let block = channel.receive() {
+            if block.count > 0 && block.window < 0 { copied += 1 }
+            bytes += UnsafeRawBufferPointer(start: block.storage, count: block.count)
+            end = block.end ?? end
+            channel.recycle(block)
+        }
+        for slot in taken { _ = atk_window_unmap(slot) }
+        #expect(copied > 10)
+        #expect(bytes == Array(text.utf8))
+        #expect(end?.error == nil && end?.inputBytes == Int64(text.utf8.count))
     }
 
     @Test("a changed-while-reading error survives the distributed state encoding")
