@@ -3,7 +3,6 @@
 #include "atk_map.h"
 
 #include <errno.h>
-#include <stdlib.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -115,9 +114,6 @@ int atk_window_unmap(int32_t slot) {
 #endif
 
 void atk_window_populate(int32_t slot) {
-    static int populate = -1;
-    if (populate < 0) populate = getenv("ATK_NO_POPULATE") ? 0 : 1;
-    if (!populate) return;
     if (slot < 0 || slot >= ATK_WINDOW_SLOTS) return;
     uintptr_t start = atomic_load(&windows[slot].start);
     uintptr_t end = atomic_load(&windows[slot].end);
