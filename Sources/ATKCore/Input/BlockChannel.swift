@@ -155,6 +155,7 @@ final class BlockChannel: @unchecked Sendable {
     /// input alone, never on which block of the pool a reader got: what the gzip reader can
     /// still take back in the block being filled (``BlockProducer/takeBack(_:_:)``) is the same
     /// in every run.
+    ///
     /// A block that borrowed a window of a mapped file unmaps it here, so the pages a read holds
     /// stay the blocks in flight whatever the file's size.
     func recycle(_ block: LineBlock) {

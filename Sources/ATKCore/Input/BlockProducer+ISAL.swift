@@ -155,14 +155,3 @@ extension BlockProducer {
         block.filled -= count
     }
 }
-
-extension BlockProducer.FileState {
-    /// Where the input's first byte is in its file, when the input is a regular file that can
-    /// be read again (standard input may be one, from any position); nil for a pipe or device.
-    func seekableBase() -> Int64? {
-        var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        let position = lseek(fd, 0, SEEK_CUR)
-        return position < 0 ? nil : Int64(position) - inputBytes
-    }
-}

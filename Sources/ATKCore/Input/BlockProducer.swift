@@ -61,8 +61,9 @@ struct BlockProducer {
                 ship(
                     &state,
                     error: .unsupportedCompression(path: source.path, format: foreign.format, tool: foreign.tool))
-            } else if let mapped = MappedInput(
-                source: source, fd: state.fd, firstCount: first, firstBlock: state.block, maxLineLength: maxLineLength)
+            } else if first > 0, let origin = state.seekableBase(),
+                let mapped = MappedInput(
+                    source: source, fd: state.fd, origin: origin, firstBlock: state.block, maxLineLength: maxLineLength)
             {
                 // The thread that receives the input's blocks makes them from the mapped file.
                 state.fd = -1
@@ -139,6 +140,17 @@ struct BlockProducer {
 
         func close() {
             if case .file = source, fd >= 0 { _ = Glibc.close(fd) }
+        }
+
+        /// Where the input's first byte is in its file, when the input is a regular file that
+        /// can be read again (standard input may be one, from any position); nil for a pipe or device.
+        ///
+        /// The ISA-L reader replays members from it; a plain file is mapped from it.
+        func seekableBase() -> Int64? {
+            var info = stat()
+            guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+            let position = lseek(fd, 0, SEEK_CUR)
+            return position < 0 ? nil : Int64(position) - inputBytes
         }
     }
 

@@ -38,26 +38,21 @@ final class MappedInput: @unchecked Sendable {
 
     /// A cursor over the file open as `fd`, or nil when it cannot be mapped.
     ///
-    /// The cursor starts `firstCount` bytes before the file's current offset (the bytes read to
-    /// recognise its format). It is nil, with nothing read, when the file is not a regular file
-    /// with a size (a pipe, a terminal, `/proc`) or cannot be mapped. On success it owns `fd`.
-    init?(
-        source: InputSource, fd: Int32, firstCount: Int, firstBlock: LineBlock, maxLineLength: Int
-    ) {
+    /// - Parameter origin: where the input's first byte is in the file
+    ///   (``BlockProducer/FileState/seekableBase()``: the file is regular). The cursor is nil,
+    ///   with nothing read, when the file is empty or has no size (`/proc`) or cannot be mapped.
+    ///   On success it owns `fd`.
+    init?(source: InputSource, fd: Int32, origin: Int64, firstBlock: LineBlock, maxLineLength: Int) {
         var info = stat()
-        guard firstCount > 0, fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size > 0 else {
-            return nil
-        }
-        let here = Int64(lseek(fd, 0, SEEK_CUR))
-        guard here >= Int64(firstCount) else { return nil }
+        guard fstat(fd, &info) == 0, Int64(info.st_size) > origin else { return nil }
         // A file system that cannot map files leaves the file to read(2).
         var slot: Int32 = -1
-        guard atk_window_map(fd, here - Int64(firstCount), 1, &slot) != nil else { return nil }
+        guard atk_window_map(fd, origin, 1, &slot) != nil else { return nil }
         _ = atk_window_unmap(slot)
         self.source = source
         self.fd = fd
         if case .file = source { closesFile = true } else { closesFile = false }
-        origin = here - Int64(firstCount)
+        self.origin = origin
         position = origin
         size = Int64(info.st_size)
         self.maxLineLength = maxLineLength
@@ -109,16 +104,14 @@ final class MappedInput: @unchecked Sendable {
         let limit = Int64(maxLineLength) + 2
         let length = Int(min(limit, size - position))
         var slot: Int32 = -1
-        guard let text = atk_window_map(fd, position, length, &slot) else { return end(block, error: mapError()) }
+        guard let text = atk_window_map(fd, position, length, &slot) else { return end(block, error: readError()) }
         if let newline = memchr(text, 0x0A, length) {
             let count = UnsafeRawPointer(text).distance(to: UnsafeRawPointer(newline)) + 1
             return borrow(text, count: count, slot: slot, into: block)
         }
         if Int64(length) < limit {
             // The file's last line, kept whole (the parser judges its length), unless it grew.
-            let now = currentSize()
-            if now <= size { return borrow(text, count: length, slot: slot, into: block) }
-            size = now
+            if currentSize() <= size { return borrow(text, count: length, slot: slot, into: block) }
             _ = atk_window_unmap(slot)
             return next(into: block)
         }
@@ -170,11 +163,11 @@ final class MappedInput: @unchecked Sendable {
     private func copyWindow(_ length: Int, into block: LineBlock) {
         var n: Int
         repeat { n = pread(fd, block.storage, length, off_t(position)) } while n < 0 && errno == EINTR
-        guard n > 0 else { return end(block, error: n < 0 ? mapError() : nil) }
+        guard n > 0 else { return end(block, error: n < 0 ? readError() : nil) }
         let newline = atk_last_newline(block.storage.assumingMemoryBound(to: UInt8.self), n)
         guard newline >= 0 || position + Int64(n) >= currentSize() else {
             // A line longer than a block that cannot be mapped either.
-            return end(block, error: mapError())
+            return end(block, error: readError())
         }
         let count = newline >= 0 ? newline + 1 : n
         block.filled = count
@@ -187,7 +180,8 @@ final class MappedInput: @unchecked Sendable {
         position += Int64(count)
     }
 
-    /// Makes `block` the input's last, with how it ended, and closes the file.
+    /// Makes `block` the input's last, with how it ended (the file is closed when the cursor is
+    /// released).
     private func end(_ block: LineBlock, error: InputError?) {
         finished = true
         var error = error
@@ -197,7 +191,8 @@ final class MappedInput: @unchecked Sendable {
             error: error, inputBytes: position - origin, isGzip: false, gzipMembers: 0, isZstd: false, zstdFrames: 0)
     }
 
-    private func mapError() -> InputError {
+    /// A failed `mmap(2)` or `pread(2)` at the cursor, with its `errno`.
+    private func readError() -> InputError {
         .readFailed(path: source.path, errno: errno, offset: position - origin)
     }
 

@@ -28,9 +28,9 @@ struct MappedInputTests {
         guard channel.nextInput() == 0 else { return nil }
         let block = channel.takeEmpty(for: 0)
         block.reset(fileIndex: 0, startsFile: true)
-        guard
+        guard first > 0,
             let mapped = MappedInput(
-                source: .file(path), fd: fd, firstCount: first, firstBlock: block, maxLineLength: maxLineLength)
+                source: .file(path), fd: fd, origin: 0, firstBlock: block, maxLineLength: maxLineLength)
         else { return nil }
         channel.handOver(mapped, for: 0)
         channel.finish()
