@@ -86,17 +86,14 @@ extension Report {
                 _ = input.read(resolved, into: &keyed, diagnose: false)
                 analyses.passes[index] = keyed.inner
             }
-            var validation: ValidationResult?
-            if var validator = analyses.passes[0].validator {
-                if !validator.mergedExactly, let again = analyses.validatorForSerialRead() {
-                    var selected = SelectedAnalysis(again, selection: selection)
-                    (reports, unreadable) = input.readSerially(resolved, into: &selected, diagnose: false)
-                    validator = selected.inner
-                }
-                validation = validator.finish(reading: reports)
+            var validator = analyses.passes[0].validator
+            if let merged = validator, !merged.mergedExactly, let again = analyses.validatorForSerialRead() {
+                var selected = SelectedAnalysis(again, selection: selection)
+                (reports, unreadable) = input.readSerially(resolved, into: &selected, diagnose: false)
+                validator = selected.inner
             }
             try publish(
-                analyses, validation: validation, reports: reports, unreadable: unreadable, selected: main,
+                analyses, validator: validator, reports: reports, unreadable: unreadable, selected: main,
                 configuration: configuration, baseline: baselineMetrics, earlier: earlier, files: files)
         }
 
@@ -120,7 +117,7 @@ extension Report {
         /// Writes the report's files and the summary lines of the finished analyses, and throws
         /// the exit code.
         private func publish(
-            _ analyses: ReportAnalyses, validation: ValidationResult?, reports: [FileReport], unreadable: Bool,
+            _ analyses: ReportAnalyses, validator: DumpValidator?, reports: [FileReport], unreadable: Bool,
             selected main: SelectedAnalysis<ReportPass>, configuration: ReportConfiguration,
             baseline baselineMetrics: [String: Double]?, earlier: ReportHistory,
             files: (reports: [OutputFile], history: OutputFile?)
@@ -129,7 +126,7 @@ extension Report {
             let paths = reportPaths
             let outputs = files.reports
             let historyFile = files.history
-            let sections = analyses.sections(validation: validation, reports: reports)
+            let sections = analyses.sections(validator: validator, reports: reports, threads: input.workers)
             let now = Date()
             var document = ReportDocument(
                 title: configuration.title, sections: sections, rules: configuration.alerts,
@@ -233,21 +230,18 @@ extension Report.Run: DistributableCommand {
         try runner.run(SelectedAnalysis(analyses.passes[0], selection: selection)) { main, reports, unreadable, _ in
             var (analyses, reports, unreadable) = (analyses, reports, unreadable)
             analyses.passes[0] = main.inner
-            var validation: ValidationResult?
-            if var validator = analyses.passes[0].validator {
-                if !validator.mergedExactly, let again = analyses.validatorForSerialRead() {
-                    let refusal =
-                        "the partials kept too few lines of a property type conflict to report it exactly, and its "
-                        + "inputs cannot be read again here; run atk report where they can (it reads such a dump twice)"
-                    guard let reread else { throw CommandError(refusal, exit: CommandExit.unreadableInput) }
-                    var selected = SelectedAnalysis(again, selection: selection)
-                    (reports, unreadable) = try reread.read(into: &selected, refusal: refusal)
-                    validator = selected.inner
-                }
-                validation = validator.finish(reading: reports)
+            var validator = analyses.passes[0].validator
+            if let merged = validator, !merged.mergedExactly, let again = analyses.validatorForSerialRead() {
+                let refusal =
+                    "the partials kept too few lines of a property type conflict to report it exactly, and its "
+                    + "inputs cannot be read again here; run atk report where they can (it reads such a dump twice)"
+                guard let reread else { throw CommandError(refusal, exit: CommandExit.unreadableInput) }
+                var selected = SelectedAnalysis(again, selection: selection)
+                (reports, unreadable) = try reread.read(into: &selected, refusal: refusal)
+                validator = selected.inner
             }
             try publish(
-                analyses, validation: validation, reports: reports, unreadable: unreadable, selected: main,
+                analyses, validator: validator, reports: reports, unreadable: unreadable, selected: main,
                 configuration: configuration, baseline: baselineMetrics, earlier: earlier, files: try openFiles())
         }
     }

@@ -188,58 +188,92 @@ struct ReportAnalyses {
 
     /// Each section's key and document (the single command's JSON without its envelope).
     ///
+    /// The sections are finished at the same time on up to `threads` threads (the analyses'
+    /// last steps, such as evaluating impressions or replaying paths, are independent), and
+    /// listed in their fixed order.
     /// - Parameters:
-    ///   - validation: the finished validation run, when there is one.
+    ///   - validator: the validation run to finish (with `reports`), when there is one.
     ///   - reports: the inputs' reports from the read.
-    func sections(validation: ValidationResult?, reports: [FileReport]) -> [(key: String, json: JSONOutput)] {
+    ///   - threads: how many sections may be finished at once.
+    func sections(validator: DumpValidator?, reports: [FileReport], threads: Int) -> [(key: String, json: JSONOutput)] {
         let main = passes[0]
-        var sections: [(key: String, json: JSONOutput)] = []
+        var work: [() -> (key: String, json: JSONOutput)] = []
+        // Started first: the longest to finish.
+        var heavy: [Int] = []
         if let stats = main.stats {
-            sections.append(("stats", StatsReport(stats: stats, reports: reports).json.withoutEnvelope))
+            work.append { ("stats", StatsReport(stats: stats, reports: reports).json.withoutEnvelope) }
         }
-        if let validation {
-            let report = ValidationReport(
-                result: validation, fileNames: reports.map(\.source.displayName), planFile: planFile)
-            sections.append(("validate", report.json().withoutEnvelope))
+        if var validator {
+            let planFile = planFile
+            heavy.append(work.count)
+            work.append {
+                let report = ValidationReport(
+                    result: validator.finish(reading: reports), fileNames: reports.map(\.source.displayName),
+                    planFile: planFile)
+                return ("validate", report.json().withoutEnvelope)
+            }
         }
         for (name, slot) in zip(funnelNames, funnelSlots) {
-            let result = passes[slot.pass].eventFunnels[slot.index].result()
-            sections.append(
-                ("funnels.\(name)", EventFunnelReport(result: result, reports: reports).json.withoutEnvelope))
+            let funnel = passes[slot.pass].eventFunnels[slot.index]
+            work.append {
+                (
+                    "funnels.\(name)",
+                    EventFunnelReport(result: funnel.result(), reports: reports).json.withoutEnvelope
+                )
+            }
         }
         for (index, name) in pathNames.enumerated() {
-            let result: PathFunnelResult
-            switch pathSources[index] {
-            case .recorded(let funnel):
-                result = main.pathFunnels[funnel].result(top: pathTops[index])
-            case .rebuilt(let navigation, let configuration):
-                var funnel = PathFunnelAnalysis(configuration: configuration)
-                funnel.count(main.navigations[navigation].replay())
-                result = funnel.result(top: pathTops[index])
+            let top = pathTops[index]
+            let source = pathSources[index]
+            if case .rebuilt = source { heavy.append(work.count) }
+            work.append {
+                let result: PathFunnelResult
+                switch source {
+                case .recorded(let funnel):
+                    result = main.pathFunnels[funnel].result(top: top)
+                case .rebuilt(let navigation, let configuration):
+                    var funnel = PathFunnelAnalysis(configuration: configuration)
+                    funnel.count(main.navigations[navigation].replay())
+                    result = funnel.result(top: top)
+                }
+                return ("path_funnels.\(name)", PathFunnelReport(result: result, reports: reports).json.withoutEnvelope)
             }
-            sections.append(
-                ("path_funnels.\(name)", PathFunnelReport(result: result, reports: reports).json.withoutEnvelope))
         }
         if var collector = main.impressions, let options = impressionOptions {
-            let report = ImpressionsReport(
-                result: collector.report(), options: options, events: collector.events,
-                malformedExamples: collector.malformedExamples, reports: reports)
-            sections.append(("impressions", report.json.withoutEnvelope))
+            heavy.insert(work.count, at: 0)
+            work.append {
+                let report = ImpressionsReport(
+                    result: collector.report(), options: options, events: collector.events,
+                    malformedExamples: collector.malformedExamples, reports: reports)
+                return ("impressions", report.json.withoutEnvelope)
+            }
         }
         if let verifier = main.verifier {
-            let report = ElementsVerifyReport(verifier: verifier, topPairs: topPairs, reports: reports)
-            sections.append(("elements.verify", report.json.withoutEnvelope))
+            let topPairs = topPairs
+            work.append {
+                (
+                    "elements.verify",
+                    ElementsVerifyReport(verifier: verifier, topPairs: topPairs, reports: reports).json.withoutEnvelope
+                )
+            }
         }
         if let matcher = main.matcher, let matchConfig {
-            let report = ElementsMatchReport(
-                counter: matcher, config: matchConfig, recordedIdentifiers: recordedIdentifiers, reports: reports)
-            sections.append(("elements.match", report.json.withoutEnvelope))
+            let recordedIdentifiers = recordedIdentifiers
+            work.append {
+                let report = ElementsMatchReport(
+                    counter: matcher, config: matchConfig, recordedIdentifiers: recordedIdentifiers, reports: reports)
+                return ("elements.match", report.json.withoutEnvelope)
+            }
         }
         if let (navigation, maxExamples) = pathsVerify {
-            let verification = PathVerification(replay: main.navigations[navigation].replay(), maxExamples: maxExamples)
-            let report = PathsVerifyReport(verification: verification, reports: reports)
-            sections.append(("paths", report.json.withoutEnvelope))
+            heavy.append(work.count)
+            work.append {
+                let verification = PathVerification(
+                    replay: main.navigations[navigation].replay(), maxExamples: maxExamples)
+                return ("paths", PathsVerifyReport(verification: verification, reports: reports).json.withoutEnvelope)
+            }
         }
-        return sections
+        let order = heavy + work.indices.filter { !heavy.contains($0) }
+        return ConcurrentWork.run(work, threads: threads, order: order)
     }
 }
