@@ -178,7 +178,7 @@ extension ImpressionsCommand: SingleAnalysisCommand, CountsIdentities, WritesRep
         throws
     {
         var collector = collector
-        let report = collector.report()
+        let report = collector.report(threads: input.workers)
         try output.emit(
             ImpressionsReport(
                 result: report, options: try options(), events: collector.events,

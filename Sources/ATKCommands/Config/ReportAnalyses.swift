@@ -243,7 +243,7 @@ struct ReportAnalyses {
             heavy.insert(work.count, at: 0)
             work.append {
                 let report = ImpressionsReport(
-                    result: collector.report(), options: options, events: collector.events,
+                    result: collector.report(threads: threads), options: options, events: collector.events,
                     malformedExamples: collector.malformedExamples, reports: reports)
                 return ("impressions", report.json.withoutEnvelope)
             }

@@ -36,6 +36,9 @@ struct ImpressionEvaluator {
     private let records: ChunkedBuffer<ImpressionRecord>
     /// Record indices per user by time (ties in input order).
     private let order: [UInt32]
+    /// The part of `order` this evaluator walks: whole users, so that the page-view state never
+    /// spans two evaluators.
+    private let walked: Range<Int>
     private var options: ImpressionOptions { collector.options }
 
     private var summary = ImpressionReport.Counts()
@@ -61,10 +64,11 @@ struct ImpressionEvaluator {
     private var rows: [Int32: [(row: Int32, record: Int)]] = [:]
     private var batches: [Int32: Batches] = [:]
 
-    init(collector: ImpressionCollector, order: [UInt32]) {
+    init(collector: ImpressionCollector, order: [UInt32], walking walked: Range<Int>? = nil) {
         self.collector = collector
         records = collector.records
         self.order = order
+        self.walked = walked ?? order.indices
         findingCounts = Array(repeating: 0, count: ImpressionReport.Finding.allCases.count)
         firstFindings = Array(repeating: [], count: ImpressionReport.Finding.allCases.count)
         keyExposures = Array(repeating: 0, count: collector.keys.count)
@@ -74,8 +78,14 @@ struct ImpressionEvaluator {
     }
 
     mutating func run() -> ImpressionReport {
+        walk()
+        return report()
+    }
+
+    /// Evaluates the users of `walked`; ``absorb(_:)`` then joins evaluators of consecutive parts.
+    mutating func walk() {
         var user: Int32 = -1
-        for position in order {
+        for position in order[walked] {
             let index = Int(position)
             let record = records[index]
             if record.user != user {
@@ -101,7 +111,34 @@ struct ImpressionEvaluator {
             }
         }
         endPageView()
-        return report()
+    }
+
+    /// Adds what `other`, the evaluator of the part of the order right after this one's, found:
+    /// the result is the one evaluator that walked both parts in turn would have.
+    ///
+    /// Counts add; a key's first judged click is this part's when it has one (this part is
+    /// walked first); its first record and the examples kept are the first in input order.
+    mutating func absorb(_ other: ImpressionEvaluator) {
+        summary.add(other.summary)
+        for (screen, counts) in other.byScreen { byScreen[screen, default: .init()].add(counts) }
+        for (element, counts) in other.byElement { byElement[element, default: .init()].add(counts) }
+        for (value, counts) in other.byValue { byValue[value, default: .init()].add(counts) }
+        for key in keyExposures.indices {
+            keyExposures[key] += other.keyExposures[key]
+            keyClicks[key] += other.keyClicks[key]
+            if keyFirstClick[key].record < 0 { keyFirstClick[key] = other.keyFirstClick[key] }
+            let first = other.keyFirstRecord[key]
+            if first >= 0
+                && (keyFirstRecord[key] < 0 || Self.precedes(Int(first), Int(keyFirstRecord[key]), in: records))
+            {
+                keyFirstRecord[key] = first
+            }
+        }
+        for kind in findingCounts.indices {
+            findingCounts[kind] += other.findingCounts[kind]
+            for finding in other.firstFindings[kind] { keep(finding, kind: kind) }
+        }
+        outside += other.outside
     }
 
     /// The screen an event is counted under: its page view's, or its own outside page views.
@@ -230,6 +267,11 @@ struct ImpressionEvaluator {
     private mutating func add(_ finding: Finding) {
         let kind = ImpressionReport.Finding.allCases.firstIndex(of: finding.kind) ?? 0
         findingCounts[kind] += 1
+        keep(finding, kind: kind)
+    }
+
+    /// Keeps a finding while it is among the first `maxExamples` of its kind.
+    private mutating func keep(_ finding: Finding, kind: Int) {
         let limit = options.maxExamples
         guard limit > 0 else { return }
         firstFindings[kind].append(finding)
@@ -260,7 +302,7 @@ struct ImpressionEvaluator {
         }
     }
 
-    private mutating func report() -> ImpressionReport {
+    mutating func report() -> ImpressionReport {
         var report = ImpressionReport(keyProperties: options.keyProperties)
         report.summary = summary
         report.users = collector.users.count
@@ -346,9 +388,56 @@ extension ImpressionCollector {
     /// Orders the records per user by time and evaluates every page view.
     ///
     /// - Complexity: O(n log n) in the records kept.
-    public mutating func report() -> ImpressionReport {
-        var evaluator = ImpressionEvaluator(collector: self, order: evaluationOrder())
-        return evaluator.run()
+    ///
+    /// - Parameter threads: evaluates parts of the users (whole users each, about as many
+    ///   records) on up to this many threads at once; the report is the same for every count.
+    public mutating func report(threads: Int = 1) -> ImpressionReport {
+        report(threads: threads, minimumPart: 1 << 16)
+    }
+
+    /// ``report(threads:)`` with parts of at least `minimumPart` records (tests cut small reads).
+    mutating func report(threads: Int, minimumPart: Int) -> ImpressionReport {
+        let order = evaluationOrder()
+        let parts = userParts(of: order, count: threads, minimum: minimumPart)
+        guard parts.count > 1 else {
+            var evaluator = ImpressionEvaluator(collector: self, order: order)
+            return evaluator.run()
+        }
+        let collector = self
+        let walked = ConcurrentWork.run(
+            parts.map { part in
+                {
+                    var evaluator = ImpressionEvaluator(collector: collector, order: order, walking: part)
+                    evaluator.walk()
+                    return evaluator
+                }
+            }, threads: threads)
+        var evaluator = walked[0]
+        for next in walked.dropFirst() { evaluator.absorb(next) }
+        return evaluator.report()
+    }
+
+    /// `order` cut into at most `count` consecutive parts of about as many records (at least
+    /// `minimum` each), each cut between two users (a part holds whole users).
+    func userParts(of order: [UInt32], count: Int, minimum: Int) -> [Range<Int>] {
+        let count = min(count, order.count / max(1, minimum))
+        guard count > 1 else { return [order.indices] }
+        var parts: [Range<Int>] = []
+        var start = 0
+        for part in 1..<count {
+            var cut = max(start, order.count * part / count)
+            while cut > start && cut < order.count
+                && records[Int(order[cut])].user == records[Int(order[cut - 1])].user
+            {
+                cut += 1
+            }
+            if cut > start && cut < order.count {
+                parts.append(start..<cut)
+                start = cut
+            }
+        }
+        parts.append(start..<order.count)
+        return parts
     }
 
     /// Record indices per user, users in the order they first appeared (``userFirstSeen``),

@@ -21,6 +21,17 @@ public struct ImpressionReport: Sendable {
         /// All counts zero.
         public init() {}
 
+        /// Adds `other`'s counts to these.
+        mutating func add(_ other: Counts) {
+            pageViews += other.pageViews
+            exposures += other.exposures
+            duplicates += other.duplicates
+            clicks += other.clicks
+            judgedClicks += other.judgedClicks
+            clicksWithoutExposure += other.clicksWithoutExposure
+            indexGaps += other.indexGaps
+        }
+
         /// `duplicates / exposures`; nil without exposures.
         public var duplicateRate: Double? { exposures == 0 ? nil : Double(duplicates) / Double(exposures) }
 
