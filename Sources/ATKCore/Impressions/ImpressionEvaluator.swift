@@ -64,22 +64,17 @@ struct ImpressionEvaluator {
     private var rows: [Int32: [(row: Int32, record: Int)]] = [:]
     private var batches: [Int32: Batches] = [:]
 
-    init(collector: ImpressionCollector, order: [UInt32], walking walked: Range<Int>? = nil) {
+    init(collector: ImpressionCollector, order: [UInt32], walking walked: Range<Int>) {
         self.collector = collector
         records = collector.records
         self.order = order
-        self.walked = walked ?? order.indices
+        self.walked = walked
         findingCounts = Array(repeating: 0, count: ImpressionReport.Finding.allCases.count)
         firstFindings = Array(repeating: [], count: ImpressionReport.Finding.allCases.count)
         keyExposures = Array(repeating: 0, count: collector.keys.count)
         keyClicks = keyExposures
         keyFirstClick = Array(repeating: (-1, -1), count: collector.keys.count)
         keyFirstRecord = Array(repeating: -1, count: collector.keys.count)
-    }
-
-    mutating func run() -> ImpressionReport {
-        walk()
-        return report()
     }
 
     /// Evaluates the users of `walked`; ``absorb(_:)`` then joins evaluators of consecutive parts.
@@ -398,14 +393,10 @@ extension ImpressionCollector {
     /// ``report(threads:)`` with parts of at least `minimumPart` records (tests cut small reads).
     mutating func report(threads: Int, minimumPart: Int) -> ImpressionReport {
         let order = evaluationOrder()
-        let parts = userParts(of: order, count: threads, minimum: minimumPart)
-        guard parts.count > 1 else {
-            var evaluator = ImpressionEvaluator(collector: self, order: order)
-            return evaluator.run()
-        }
         let collector = self
+        // One part (a small read, or one thread) is walked here, on this thread.
         let walked = ConcurrentWork.run(
-            parts.map { part in
+            userParts(of: order, count: threads, minimum: minimumPart).map { part in
                 {
                     var evaluator = ImpressionEvaluator(collector: collector, order: order, walking: part)
                     evaluator.walk()
