@@ -210,13 +210,11 @@ struct BlockProducer {
             return
         }
         let length = base.distance(to: UnsafeMutableRawPointer(newline))
-        // The length without the line end, as for every line: a CR before the LF is not counted.
         let endsWithCR = length > 0 ? base.load(fromByteOffset: length - 1, as: UInt8.self) == 0x0D : state.endsWithCR
         let rest = available - length - 1
         if rest > 0 { base.copyMemory(from: base + length + 1, byteCount: rest) }
         block.filled = rest
-        block.oversized.append((0, skipped + Int64(length) - (endsWithCR ? 1 : 0)))
-        block.skippedBytes += skipped + Int64(length) + 1
+        block.recordSkippedLine(bytes: skipped + Int64(length), lineFeed: true, carriageReturn: endsWithCR)
         state.skipped = nil
         state.endsWithCR = false
     }
@@ -226,8 +224,7 @@ struct BlockProducer {
         let block = state.block
         if let skipped = state.skipped {
             // The input ended inside an over-long line: it is the input's last line.
-            block.oversized.append((0, skipped + Int64(block.filled)))
-            block.skippedBytes += skipped + Int64(block.filled)
+            block.recordSkippedLine(bytes: skipped + Int64(block.filled), lineFeed: false)
             block.filled = 0
             state.skipped = nil
         }

@@ -40,6 +40,17 @@ final class LineBlock: @unchecked Sendable {
     /// text is ``count`` plus this, summed over its blocks, whatever the block size.
     var skippedBytes: Int64 = 0
 
+    /// Records a line longer than the limit that the reader skipped before the block's first
+    /// line: `bytes` of it, then its line feed when `lineFeed` (the input may end inside it).
+    ///
+    /// Its length, as for every line, leaves out the line end: a CR before the line feed is not
+    /// counted (`carriageReturn`: the byte before the line feed is one). Its bytes, line feed
+    /// included, count in ``skippedBytes``.
+    func recordSkippedLine(bytes: Int64, lineFeed: Bool, carriageReturn: Bool = false) {
+        oversized.append((0, bytes - (lineFeed && carriageReturn ? 1 : 0)))
+        skippedBytes += bytes + (lineFeed ? 1 : 0)
+    }
+
     init(capacity: Int) {
         self.capacity = capacity
         buffer = .allocate(byteCount: capacity, alignment: 16)

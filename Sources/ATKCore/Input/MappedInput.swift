@@ -132,23 +132,20 @@ final class MappedInput: @unchecked Sendable {
             if n < 0 {
                 if errno == EINTR { continue }
                 let offset = position + length - origin
-                block.oversized.append((0, length))
-                block.skippedBytes += length
+                block.recordSkippedLine(bytes: length, lineFeed: false)
                 position += length
                 return end(block, error: .readFailed(path: source.path, errno: errno, offset: offset))
             }
             if n == 0 {
                 // The input ended inside the line: it is the input's last line.
-                block.oversized.append((0, length))
-                block.skippedBytes += length
+                block.recordSkippedLine(bytes: length, lineFeed: false)
                 position += length
                 return end(block, error: nil)
             }
             if let newline = memchr(buffer, 0x0A, n) {
                 let k = buffer.distance(to: newline)
                 if k > 0 { lastIsCR = buffer.load(fromByteOffset: k - 1, as: UInt8.self) == 0x0D }
-                block.oversized.append((0, length + Int64(k) - (lastIsCR ? 1 : 0)))
-                block.skippedBytes += length + Int64(k) + 1
+                block.recordSkippedLine(bytes: length + Int64(k), lineFeed: true, carriageReturn: lastIsCR)
                 position += length + Int64(k) + 1
                 // The line after it starts the next window, in this block.
                 return next(into: block)

@@ -86,10 +86,7 @@ public final class JSONTape {
     @inline(__always)
     func commit() {
         kept += count
-        entries = storage + kept
-        capacity = storageCapacity - kept
-        count = 0
-        stringFlags = 0
+        startText()
     }
 
     /// Drops every kept entry; with `shrinkingTo`, returns to that capacity when larger.
@@ -100,8 +97,14 @@ public final class JSONTape {
             storageCapacity = limit
         }
         kept = 0
-        entries = storage
-        capacity = storageCapacity
+        startText()
+    }
+
+    /// Starts an empty text after the kept entries.
+    @inline(__always)
+    private func startText() {
+        entries = storage + kept
+        capacity = storageCapacity - kept
         count = 0
         stringFlags = 0
     }
