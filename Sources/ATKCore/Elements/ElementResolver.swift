@@ -57,6 +57,13 @@ public struct ResolvedElement: Sendable, Hashable {
     /// The full responder path (seed 004 §3.2), when rebuilt.
     public var responderPath: String? { storage.responderPath }
 
+    /// The shared storage's identity.
+    ///
+    /// The same for every copy of one resolved element (a resolver hands out one per distinct
+    /// chain), so analyses can cache what they derive from it. Only meaningful while a copy is
+    /// kept alive (an identity can be reused once freed).
+    var identity: ObjectIdentifier { ObjectIdentifier(storage) }
+
     /// Equal when every identifier and the source are.
     public static func == (lhs: ResolvedElement, rhs: ResolvedElement) -> Bool {
         lhs.storage === rhs.storage

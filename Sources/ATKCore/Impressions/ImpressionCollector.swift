@@ -49,6 +49,22 @@ public struct ImpressionCollector: MergeableAnalysis {
         /// Any other property of the event.
         case property
     }
+    /// How many of the key's parts, from the first, are resolved identifiers (`$screen_name`,
+    /// `$element_path`, `$element_position`): their encoded bytes are the same for every single
+    /// exposure or click of one rebuilt element, and are kept with it.
+    private let resolvedKeyParts: Int
+    /// What each rebuilt element gives every event that has it, worked out the first time.
+    ///
+    /// A resolver hands out one element per distinct chain; an app has a few hundred chains, and
+    /// interning their screen, path, element and key text again for each of their events was a
+    /// third of the collector's time. Cleared past `elementCacheLimit` entries; it holds the
+    /// elements alive, so an identity it knows is never another element's.
+    /// Each cached element's identity (its 8 bytes) → its index in `cachedElements` (a
+    /// dictionary's SipHash of the identity cost more than the rest of the lookup).
+    private var elementCache = Interner(capacity: 1024)
+    private var cachedElements: [CachedElement] = []
+    /// How many elements the cache holds before it starts again (0: no cache; tests compare).
+    var elementCacheLimit = 100_000
     private let itemsName: [UInt8]?
     private let indexName: [UInt8]?
     private let breakdownName: [UInt8]?
@@ -75,6 +91,13 @@ public struct ImpressionCollector: MergeableAnalysis {
             default: .property
             }
         }
+        resolvedKeyParts =
+            keyParts.firstIndex { part in
+                switch part {
+                case .screenName, .elementPath, .elementPosition: false
+                case .item, .property: true
+                }
+            } ?? keyParts.count
         itemsName = options.itemsProperty.map { Array($0.utf8) }
         indexName = options.indexProperty.map { Array($0.utf8) }
         breakdownName = options.breakdownProperty.map { Array($0.utf8) }
@@ -132,7 +155,11 @@ public struct ImpressionCollector: MergeableAnalysis {
     public var partitionKey: PartitionKey { options.persons.map { .person($0) } ?? .distinctId }
 
     /// An empty collector with the same options.
-    public func makePartial() -> ImpressionCollector { ImpressionCollector(options: options) }
+    public func makePartial() -> ImpressionCollector {
+        var partial = ImpressionCollector(options: options)
+        partial.elementCacheLimit = elementCacheLimit
+        return partial
+    }
 
     /// Moves `other`'s records here, with their ids remapped by text, and adds the counts.
     ///
@@ -188,13 +215,59 @@ public struct ImpressionCollector: MergeableAnalysis {
     /// Malformed lines are counted in the reader's `FileReport`s; the first are kept as examples.
     public mutating func visitMalformed(_ line: MalformedLine) { malformed.record(line) }
 
+    /// What a rebuilt element gives each of its events.
+    private struct CachedElement {
+        /// Kept so that its identity is not reused while the cache knows it.
+        let resolved: ResolvedElement
+        let screen: Int32
+        let element: Int32
+        /// The encoded bytes of the key's first ``ImpressionCollector/resolvedKeyParts`` parts.
+        let keyPrefix: [UInt8]
+        /// A single exposure's list and row, once asked (`nil` inside: it has none).
+        var listRow: (list: Int32, row: Int32)??
+    }
+
+    /// The cache entry of a rebuilt element, made the first time.
+    private mutating func cached(_ resolved: ResolvedElement) -> Int {
+        let identity = resolved.identity
+        if let index = withUnsafeBytes(of: identity, { elementCache.lookup($0) }) { return Int(index) }
+        if cachedElements.count >= elementCacheLimit {
+            elementCache = Interner(capacity: 1024)
+            cachedElements.removeAll(keepingCapacity: true)
+        }
+        let screen = resolved.screenName.map { screens.intern($0) } ?? -1
+        let path = resolved.elementPath.map { paths.intern($0) } ?? -1
+        scratch.removeAll(keepingCapacity: true)
+        for part in keyParts[..<resolvedKeyParts] { appendResolved(part, of: resolved, index: nil) }
+        cachedElements.append(
+            CachedElement(
+                resolved: resolved, screen: screen, element: elementId(screen: screen, path: path), keyPrefix: scratch))
+        _ = withUnsafeBytes(of: identity) { elementCache.intern($0) }
+        return cachedElements.count - 1
+    }
+
     /// Records an exposure (one per item of a batch event) or a click.
     private mutating func element(_ facts: inout ElementFacts, into record: inout ImpressionRecord) {
         let event = facts.event
         let resolved = facts.resolve(&resolver)
-        record.screen = resolved.screenName.map { screens.intern($0) } ?? -1
-        let path = resolved.elementPath.map { paths.intern($0) } ?? -1
-        record.element = elementId(screen: record.screen, path: path)
+        if resolved.source == .rebuilt && elementCacheLimit > 0 {
+            let index = cached(resolved)
+            record.screen = cachedElements[index].screen
+            record.element = cachedElements[index].element
+            if record.kind == .click || itemsName == nil {
+                record.key = key(event, prefix: index)
+                if record.kind == .exposure {
+                    exposedElements[Int(record.element)] = true
+                    (record.list, record.row) = listRow(index) ?? (-1, -1)
+                }
+                records.append(record)
+                return
+            }
+        } else {
+            record.screen = resolved.screenName.map { screens.intern($0) } ?? -1
+            let path = resolved.elementPath.map { paths.intern($0) } ?? -1
+            record.element = elementId(screen: record.screen, path: path)
+        }
         if record.kind == .exposure, let itemsName, let items = Self.property(event, itemsName), items.kind == .array {
             exposedElements[Int(record.element)] = true
             let indexes = indexName.flatMap { Self.property(event, $0) }.map { Array($0.elements) } ?? []
@@ -216,14 +289,28 @@ public struct ImpressionCollector: MergeableAnalysis {
         record.key = key(event, resolved, item: nil, index: nil)
         if record.kind == .exposure {
             exposedElements[Int(record.element)] = true
-            if let elementPath = resolved.elementPath, elementPath.utf8.count > 3, elementPath.hasSuffix("[-]"),
-                let position = resolved.elementPosition, let (section, row) = Self.position(position)
-            {
-                record.list = list(path: elementPath, section: section)
-                record.row = Int32(clamping: row)
+            if let (list, row) = listRow(resolved) {
+                record.list = list
+                record.row = row
             }
         }
         records.append(record)
+    }
+
+    /// A single exposure's list (its `[-]` path and section) and row, from `$element_position`.
+    private mutating func listRow(_ resolved: ResolvedElement) -> (list: Int32, row: Int32)? {
+        guard let elementPath = resolved.elementPath, elementPath.utf8.count > 3, elementPath.hasSuffix("[-]"),
+            let position = resolved.elementPosition, let (section, row) = Self.position(position)
+        else { return nil }
+        return (list(path: elementPath, section: section), Int32(clamping: row))
+    }
+
+    /// ``listRow(_:)`` of a cached element, worked out once.
+    private mutating func listRow(_ index: Int) -> (list: Int32, row: Int32)? {
+        if let known = cachedElements[index].listRow { return known }
+        let listRow = listRow(cachedElements[index].resolved)
+        cachedElements[index].listRow = .some(listRow)
+        return listRow
     }
 
     mutating func elementId(screen: Int32, path: Int32) -> Int32 {
@@ -248,15 +335,38 @@ public struct ImpressionCollector: MergeableAnalysis {
         scratch.removeAll(keepingCapacity: true)
         for (part, name) in zip(keyParts, keyNames) {
             switch part {
-            case .screenName: append(resolved.screenName)
-            case .elementPath: append(resolved.elementPath)
-            case .elementPosition where index != nil: append(index)
-            case .elementPosition: append(resolved.elementPosition)
+            case .screenName, .elementPath, .elementPosition: appendResolved(part, of: resolved, index: index)
             case .item where item != nil: append(item)
             case .item, .property: append(Self.property(event, name))
             }
         }
         return scratch.withUnsafeBytes { keys.intern($0) }
+    }
+
+    /// The key of a single exposure or click of a cached element: its encoded resolved parts,
+    /// then the rest as ``key(_:_:item:index:)`` encodes them (the same bytes).
+    private mutating func key(_ event: Event, prefix index: Int) -> Int32 {
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: cachedElements[index].keyPrefix)
+        for (part, name) in zip(keyParts[resolvedKeyParts...], keyNames[resolvedKeyParts...]) {
+            switch part {
+            case .screenName, .elementPath, .elementPosition:
+                appendResolved(part, of: cachedElements[index].resolved, index: nil)
+            case .item, .property: append(Self.property(event, name))
+            }
+        }
+        return scratch.withUnsafeBytes { keys.intern($0) }
+    }
+
+    /// Appends a resolved identifier's part of a key (a batch item's index stands for the position).
+    private mutating func appendResolved(_ part: KeyPart, of resolved: ResolvedElement, index: JSONNode?) {
+        switch part {
+        case .screenName: append(resolved.screenName)
+        case .elementPath: append(resolved.elementPath)
+        case .elementPosition where index != nil: append(index)
+        case .elementPosition: append(resolved.elementPosition)
+        case .item, .property: preconditionFailure("not a resolved identifier")
+        }
     }
 
     private mutating func append(_ value: String?) {

@@ -20,4 +20,29 @@ struct InternerTests {
         let found = key.withUTF8 { interner.lookup(UnsafeRawBufferPointer($0)) }
         #expect(found == 42)
     }
+
+    @Test("long strings (hashed in four lanes) that differ in one byte anywhere get their own ids")
+    func longStrings() {
+        var interner = Interner(capacity: 4)
+        let base = Array(repeating: UInt8(ascii: "a"), count: 100)
+        var strings: [[UInt8]] = []
+        for length in [31, 32, 33, 63, 64, 65, 100] {
+            strings.append(Array(base[..<length]))
+            for position in 0..<length {
+                var changed = Array(base[..<length])
+                changed[position] = UInt8(ascii: "b")
+                strings.append(changed)
+            }
+        }
+        for (id, bytes) in strings.enumerated() {
+            #expect(bytes.withUnsafeBytes { interner.intern($0) } == Int32(id))
+        }
+        for (id, bytes) in strings.enumerated() {
+            #expect(bytes.withUnsafeBytes { interner.lookup($0) } == Int32(id))
+        }
+        #expect(interner.count == strings.count)
+        // Spread over the table: 396 strings differing in one byte leave few in one place.
+        let low = Set(strings.map { bytes in bytes.withUnsafeBytes { Interner.tableHash($0) & 1023 } })
+        #expect(low.count > 300)
+    }
 }
