@@ -153,7 +153,7 @@ public struct RecordBatch {
                         MalformedLine(bytes: line, location: location, reason: .notAnObject(rootKind)))
                     return
                 }
-                visitor.visit(Event(line: line, location: location, tape: tape))
+                withExtendedLifetime(tape) { visitor.visit(Event(line: line, location: location, tape: tape)) }
             }
         }
         return malformed

@@ -184,7 +184,9 @@ final class ParallelPass<Analysis: MergeableAnalysis>: ParallelWork, @unchecked 
                             location: location, reason: reason))
                 } else {
                     view.view(entries + line.tapeStart, count: line.tapeCount, stringFlags: line.stringFlags)
-                    partial.visit(Event(line: bytes, location: location, tape: view, envelope: line.envelope))
+                    withExtendedLifetime(view) {
+                        partial.visit(Event(line: bytes, location: location, tape: view, envelope: line.envelope))
+                    }
                 }
             }
         }

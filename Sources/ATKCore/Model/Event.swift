@@ -8,7 +8,10 @@ public struct Event {
     public let line: UnsafeRawBufferPointer
     /// Where the line is.
     public let location: LineLocation
-    let tape: JSONTape
+    /// Not counted: every reader keeps its tape alive across the callback (an `Event` is valid
+    /// only inside it), and retaining it on each copy of an event (analyses hand events and facts
+    /// about them to each other) was a few percent of a pass.
+    unowned(unsafe) let tape: JSONTape
     let base: UnsafeRawPointer
 
     /// Top-level field indices on the tape (-1 when absent).
