@@ -16,7 +16,7 @@ struct GroupUsers {
     mutating func add(_ event: Event, to group: Int) {
         while counts.count <= group { counts.append(0) }
         guard let distinctId = event.distinctId, distinctId.kind == .string else { return }
-        let user = distinctId.withUTF8 { users.intern($0) }
+        let user = distinctId.withUTF8 { users.internRepeating($0) }
         if pairs.insert(UInt64(group) << 32 | UInt64(UInt32(user))).inserted { counts[group] += 1 }
     }
 

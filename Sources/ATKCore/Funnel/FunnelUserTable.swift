@@ -36,7 +36,7 @@ struct FunnelUserTable {
 
     /// The index of the user with key `key`, adding a new one.
     mutating func user(_ key: UnsafeRawBufferPointer) -> Int {
-        Int(keys.intern(key))
+        Int(keys.internRepeating(key))
     }
 
     /// Keeps a step event, or an unmatched one that may stop a strict-order scan.

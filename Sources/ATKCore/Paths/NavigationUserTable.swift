@@ -42,7 +42,7 @@ struct NavigationUserTable {
 
     /// The index of the user with key `key`, adding a new one.
     mutating func user(_ key: UnsafeRawBufferPointer) -> Int {
-        Int(users.intern(key))
+        Int(users.internRepeating(key))
     }
 
     /// The id of a screen name, adding a new one.

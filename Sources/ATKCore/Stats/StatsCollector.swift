@@ -81,20 +81,20 @@ public struct StatsCollector: MergeableAnalysis {
             lastTime = max(lastTime ?? time, time)
         }
         if let type = event.type, type.kind == .string {
-            let id = Int(type.withUTF8 { types.intern($0) })
+            let id = Int(type.withUTF8 { types.internRepeating($0) })
             if id == typeCounts.count { typeCounts.append(0) }
             typeCounts[id] += 1
         }
         var user: Int32 = -1
         if let distinctId = event.distinctId, distinctId.kind == .string {
-            user = distinctId.withUTF8 { users.intern($0) }
+            user = distinctId.withUTF8 { users.internRepeating($0) }
             if Int(user) == userNames.count { userNames.append(0) }
         }
         guard let name = event.event, name.kind == .string else {
             eventsWithoutName += 1
             return
         }
-        let id = Int(name.withUTF8 { names.intern($0) })
+        let id = Int(name.withUTF8 { names.internRepeating($0) })
         if id == nameCounts.count {
             nameCounts.append(0)
             nameUsers.append(0)

@@ -56,7 +56,7 @@ struct LifecycleTracker {
     mutating func note(
         _ kind: Kind, user: JSONNode, time: Int64, duration: Double, at location: LineLocation, breakdown: Int32
     ) {
-        let id = user.withUTF8 { users.intern($0) }
+        let id = user.withUTF8 { users.internRepeating($0) }
         records.append(
             Record(
                 time: time, duration: duration, place: UInt64(location.fileIndex) << 40 | UInt64(location.line),

@@ -45,4 +45,19 @@ struct InternerTests {
         let low = Set(strings.map { bytes in bytes.withUnsafeBytes { Interner.tableHash($0) & 1023 } })
         #expect(low.count > 300)
     }
+
+    @Test("internRepeating gives intern's ids, whether the string repeats or not")
+    func repeating() {
+        var plain = Interner(capacity: 4)
+        var repeating = Interner(capacity: 4)
+        let strings = ["u1", "u1", "u1", "u2", "u1", "", "", "u10", "u1", "u2", "u2", "u10"]
+        for string in strings + strings.reversed() {
+            var bytes = string
+            let expected = plain.intern(string)
+            #expect(bytes.withUTF8 { repeating.internRepeating(UnsafeRawBufferPointer($0)) } == expected, "\(string)")
+            // A plain intern between two repeating ones does not confuse the memory of the last.
+            #expect(repeating.intern("other") == plain.intern("other"))
+        }
+        #expect(repeating.count == plain.count)
+    }
 }
