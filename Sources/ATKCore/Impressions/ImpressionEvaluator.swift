@@ -392,11 +392,19 @@ extension ImpressionCollector {
 
     /// ``report(threads:)`` with parts of at least `minimumPart` records (tests cut small reads).
     mutating func report(threads: Int, minimumPart: Int) -> ImpressionReport {
-        let order = evaluationOrder()
+        var order = groupedOrder()
+        let parts = userParts(of: order, count: threads, minimum: minimumPart)
         let collector = self
-        // One part (a small read, or one thread) is walked here, on this thread.
+        // One part (a small read, or one thread) is sorted and walked here, on this thread. The
+        // parts' users are put in time order at the same time, in place (their ranges are
+        // disjoint): that is a third of ordering the records.
+        order.withUnsafeMutableBufferPointer { order in
+            let order = order
+            _ = ConcurrentWork.run(
+                parts.map { part in { collector.sortUsersByTime(.init(rebasing: order[part])) } }, threads: threads)
+        }
         let walked = ConcurrentWork.run(
-            userParts(of: order, count: threads, minimum: minimumPart).map { part in
+            parts.map { part in
                 {
                     var evaluator = ImpressionEvaluator(collector: collector, order: order, walking: part)
                     evaluator.walk()
@@ -432,14 +440,24 @@ extension ImpressionCollector {
     }
 
     /// Record indices per user, users in the order they first appeared (``userFirstSeen``),
-    /// each user's by time, ties in input order: a counting sort by user, then a sort of each
-    /// user's indices.
+    /// each user's by time, ties in input order: ``groupedOrder()``, then
+    /// ``sortUsersByTime(_:)``.
     ///
     /// - Complexity: O(n + u) plus O(k log k) per user of k records, where they are not in
     ///   time order already, and O(u log u) to rank users whose ids are not in order of first
     ///   appearance (after a merge); 4 bytes per record and 16 per user, where sorting the records
     ///   themselves would need half their size again.
     func evaluationOrder() -> [UInt32] {
+        var order = groupedOrder()
+        order.withUnsafeMutableBufferPointer { sortUsersByTime($0) }
+        return order
+    }
+
+    /// Record indices per user, users in the order they first appeared, each user's in input
+    /// order: a counting sort by user.
+    ///
+    /// - Complexity: O(n + u), and O(u log u) to rank users after a merge.
+    func groupedOrder() -> [UInt32] {
         let rank = userRanks()
         var next = [Int](repeating: 0, count: users.count + 1)
         for index in records.indices { next[rank[Int(records[index].user)] + 1] += 1 }
@@ -450,24 +468,34 @@ extension ImpressionCollector {
             order[next[user]] = UInt32(truncatingIfNeeded: index)
             next[user] += 1
         }
-        // Now next[r] is where the indices of the user ranked r end, and next[r - 1] where they start.
-        let records = records
-        order.withUnsafeMutableBufferPointer { order in
-            var start = 0
-            for end in next.dropLast() {
-                var slice = UnsafeMutableBufferPointer(rebasing: order[start..<end])
-                start = end
-                let inOrder = zip(slice.dropLast(), slice.dropFirst()).allSatisfy {
-                    records[Int($0)].time <= records[Int($1)].time
-                }
-                guard !inOrder else { continue }
-                slice.sort { a, b in
+        return order
+    }
+
+    /// Puts each user's run of `order` (a part of ``groupedOrder()``: whole users, each in input
+    /// order) in time order, ties in input order; a run already in order is left as it is.
+    ///
+    /// - Complexity: O(n), plus O(k log k) per user of k records out of order.
+    func sortUsersByTime(_ order: UnsafeMutableBufferPointer<UInt32>) {
+        var start = 0
+        while start < order.count {
+            let first = records[Int(order[start])]
+            var (end, previous, inOrder) = (start + 1, first.time, true)
+            while end < order.count {
+                let record = records[Int(order[end])]
+                guard record.user == first.user else { break }
+                if record.time < previous { inOrder = false }
+                previous = record.time
+                end += 1
+            }
+            if !inOrder {
+                var run = UnsafeMutableBufferPointer(rebasing: order[start..<end])
+                run.sort { a, b in
                     let (ta, tb) = (records[Int(a)].time, records[Int(b)].time)
                     return ta != tb ? ta < tb : a < b
                 }
             }
+            start = end
         }
-        return order
     }
 
     /// Each user's place in order of first appearance: their id in a serial read, where ids are

@@ -59,6 +59,26 @@ struct ImpressionThreadsTests {
         }
     }
 
+    @Test("the evaluation order is by user (first appearance), then time, then input order", arguments: [1, 4])
+    func evaluationOrder(partitions: Int) throws {
+        let collector = LineFeed.feed(
+            try generatedInputs(files: 2, users: 60), partitions: partitions,
+            prototype: ImpressionCollector(options: .init()))
+        let records = collector.records.indices.map { collector.records[$0] }
+        let rank = Dictionary(
+            uniqueKeysWithValues: collector.userFirstSeen.indices.sorted {
+                collector.userFirstSeen[$0] < collector.userFirstSeen[$1]
+            }
+            .enumerated().map { (Int32($0.element), $0.offset) })
+        let expected = records.indices.sorted { a, b in
+            let (ra, rb) = (rank[records[a].user] ?? 0, rank[records[b].user] ?? 0)
+            if ra != rb { return ra < rb }
+            return records[a].time != records[b].time ? records[a].time < records[b].time : a < b
+        }
+        #expect(records.count > 1000)
+        #expect(collector.evaluationOrder().map(Int.init) == expected)
+    }
+
     @Test("parts hold whole users, cover the order once, and small reads stay one part")
     func parts() throws {
         var collector = LineFeed.feed(
