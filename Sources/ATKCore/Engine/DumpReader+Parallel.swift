@@ -40,9 +40,11 @@ extension DumpReader {
         }
         pass.work(0)
         finished.wait()
-        var partials = pass.partials.compactMap { $0 }
-        var merged = partials.removeFirst()
-        for partial in partials { merged.merge(partial) }
+        // Merged in the workers' order, each partial moved out of the array (the only reference
+        // left), so a merge can take over its storage.
+        var partials = Array(pass.takePartials().reversed())
+        guard var merged = partials.popLast() else { return pass.reports }
+        while let partial = partials.popLast() { merged.merge(partial) }
         analysis = merged
         var reports = pass.reports
         channel.markLostInputs(in: &reports)

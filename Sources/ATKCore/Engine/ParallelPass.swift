@@ -27,6 +27,13 @@ final class ParallelPass<Analysis: MergeableAnalysis>: ParallelWork, @unchecked 
     private var lastLine = 0
     private(set) var reports: [FileReport]
     private(set) var partials: [Analysis?]
+
+    /// The workers' partials, handed over: the pass keeps none, so merging them may change their
+    /// storage in place instead of copying it.
+    func takePartials() -> [Analysis] {
+        defer { partials = [] }
+        return partials.compactMap { $0 }
+    }
     private var meter: ProgressMeter
 
     init(

@@ -476,6 +476,8 @@ extension ImpressionCollector {
     ///
     /// - Complexity: O(n), plus O(k log k) per user of k records out of order.
     func sortUsersByTime(_ order: UnsafeMutableBufferPointer<UInt32>) {
+        // The records alone: a closure that read `self.records` would copy the whole collector.
+        let records = records
         var start = 0
         while start < order.count {
             let first = records[Int(order[start])]

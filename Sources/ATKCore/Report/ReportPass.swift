@@ -59,12 +59,13 @@ public struct ReportPass: MergeableAnalysis {
 
     /// Merges each member with its counterpart in `other` (a partial of the same pass).
     public mutating func merge(_ other: consuming ReportPass) {
-        Self.merge(&stats, other.stats)
-        Self.merge(&validator, other.validator)
-        Self.merge(&impressions, other.impressions)
-        Self.merge(&verifier, other.verifier)
-        Self.merge(&matcher, other.matcher)
-        Self.merge(&hourly, other.hourly)
+        // Each member is moved out of `other` (`take()`), so its merge may reuse its storage.
+        Self.merge(&stats, other.stats.take())
+        Self.merge(&validator, other.validator.take())
+        Self.merge(&impressions, other.impressions.take())
+        Self.merge(&verifier, other.verifier.take())
+        Self.merge(&matcher, other.matcher.take())
+        Self.merge(&hourly, other.hourly.take())
         for (index, funnel) in other.eventFunnels.enumerated() { eventFunnels[index].merge(funnel) }
         for (index, funnel) in other.pathFunnels.enumerated() { pathFunnels[index].merge(funnel) }
         for (index, navigation) in other.navigations.enumerated() { navigations[index].merge(navigation) }
