@@ -52,6 +52,14 @@ public enum StringEncoding {
         while i < n {
             i += atk_ascii_run(bytes + i, n - i)
             guard i < n else { break }
+            // Runs of the common well-formed 2- and 3-byte characters (most text beyond ASCII:
+            // Latin, Cyrillic, CJK) are skipped here; every other sequence, and any doubt, goes
+            // to the full check below, which decides the problem and its place.
+            let skipped = Self.commonRun(bytes, from: i, count: n)
+            if skipped > i {
+                i = skipped
+                continue
+            }
             let lead = base.load(fromByteOffset: i, as: UInt8.self)
             // The allowed range of the second byte, and the sequence's length.
             let second: ClosedRange<UInt8>, length: Int
@@ -86,6 +94,28 @@ public enum StringEncoding {
             i += length
         }
         return nil
+    }
+
+    /// The end of the run of common well-formed characters from `start` (`start` when empty).
+    ///
+    /// The characters are those whose lead byte is C2-DF (two bytes) or E1-EC, EE-EF (three
+    /// bytes): leads whose continuation bytes may be any of 80-BF, so two masks decide them.
+    @inline(__always)
+    private static func commonRun(_ bytes: UnsafePointer<UInt8>, from start: Int, count n: Int) -> Int {
+        var i = start
+        while i + 3 <= n {
+            let lead = bytes[i]
+            if lead >= 0xE1 && lead <= 0xEF && lead != 0xED {
+                guard bytes[i + 1] & 0xC0 == 0x80, bytes[i + 2] & 0xC0 == 0x80 else { break }
+                i += 3
+            } else if lead >= 0xC2 && lead <= 0xDF {
+                guard bytes[i + 1] & 0xC0 == 0x80 else { break }
+                i += 2
+            } else {
+                break
+            }
+        }
+        return i
     }
 
     /// The first `\u` escape of a surrogate without its pair in a string's raw (still escaped)

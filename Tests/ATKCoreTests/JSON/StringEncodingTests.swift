@@ -53,6 +53,44 @@ struct StringEncodingTests {
         #expect(tape.stringFlags == 0)
     }
 
+    /// Where the standard library's UTF-8 parser meets its first error (nil: none).
+    private static func firstError(_ bytes: [UInt8]) -> Int? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let scalar): offset += scalar.count
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
+    }
+
+    @Test("the first invalid sequence is where the standard library's parser fails, on random text")
+    func againstStandardLibrary() {
+        var generator = SystemRandomNumberGenerator()
+        // Mostly well-formed text of every length, with a byte changed, cut or inserted now and then.
+        let pieces: [[UInt8]] = ["a", "é", "ж", "商", "品", "\u{1F600}", "\u{10FFFF}", "\u{800}", "\u{FFFF}", "\u{E000}"]
+            .map { Array($0.utf8) }
+        let odd: [UInt8] = [0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF, 0x41]
+        for _ in 0..<20_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...24, using: &generator) {
+                bytes += pieces.randomElement(using: &generator) ?? []
+            }
+            if !bytes.isEmpty && Bool.random(using: &generator) {
+                let place = Int.random(in: 0..<bytes.count, using: &generator)
+                switch Int.random(in: 0..<3, using: &generator) {
+                case 0: bytes[place] = odd.randomElement(using: &generator) ?? 0
+                case 1: bytes.insert(odd.randomElement(using: &generator) ?? 0, at: place)
+                default: bytes.removeSubrange(place...)
+                }
+            }
+            #expect(invalid(bytes)?.offset == Self.firstError(bytes), "\(bytes)")
+        }
+    }
+
     @Test(
         "valid UTF-8 of every length passes",
         arguments: [
