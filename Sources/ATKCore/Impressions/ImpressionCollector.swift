@@ -53,14 +53,15 @@ public struct ImpressionCollector: MergeableAnalysis {
     /// `$element_path`, `$element_position`): their encoded bytes are the same for every single
     /// exposure or click of one rebuilt element, and are kept with it.
     private let resolvedKeyParts: Int
-    /// What each rebuilt element gives every event that has it, worked out the first time.
+    /// The cache of what each rebuilt element gives every event that has it, worked out the first
+    /// time: each cached element's identity (its 8 bytes, interned) → its index in
+    /// `cachedElements`.
     ///
     /// A resolver hands out one element per distinct chain; an app has a few hundred chains, and
     /// interning their screen, path, element and key text again for each of their events was a
-    /// third of the collector's time. Cleared past `elementCacheLimit` entries; it holds the
-    /// elements alive, so an identity it knows is never another element's.
-    /// Each cached element's identity (its 8 bytes) → its index in `cachedElements` (a
-    /// dictionary's SipHash of the identity cost more than the rest of the lookup).
+    /// third of the collector's time. An interner, not a dictionary: SipHash of the identity cost
+    /// more than the rest of the lookup. Cleared past `elementCacheLimit` entries; the entries
+    /// hold the elements alive, so an identity it knows is never another element's.
     private var elementCache = Interner(capacity: 1024)
     private var cachedElements: [CachedElement] = []
     /// How many elements the cache holds before it starts again (0: no cache; tests compare).
