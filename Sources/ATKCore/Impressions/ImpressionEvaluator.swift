@@ -42,9 +42,14 @@ struct ImpressionEvaluator {
     private var options: ImpressionOptions { collector.options }
 
     private var summary = ImpressionReport.Counts()
-    private var byScreen: [Int32: ImpressionReport.Counts] = [:]
-    private var byElement: [Int32: ImpressionReport.Counts] = [:]
-    private var byValue: [Int32: ImpressionReport.Counts] = [:]
+    /// Counts per screen, element and breakdown value, at the id + 1 (slot 0: none).
+    ///
+    /// The ids are dense: hashing each into a dictionary up to three times per exposure cost more
+    /// than an array. A slot is in the report when a count in it is not zero (each count adds at
+    /// least 1).
+    private var byScreen: [ImpressionReport.Counts]
+    private var byElement: [ImpressionReport.Counts]
+    private var byValue: [ImpressionReport.Counts]
     private var keyExposures: [Int32]
     private var keyClicks: [Int32]
     /// Each key's first judged click and the screen it counts under (-1: none yet).
@@ -75,6 +80,9 @@ struct ImpressionEvaluator {
         keyClicks = keyExposures
         keyFirstClick = Array(repeating: (-1, -1), count: collector.keys.count)
         keyFirstRecord = Array(repeating: -1, count: collector.keys.count)
+        byScreen = Array(repeating: .init(), count: collector.screens.count + 1)
+        byElement = Array(repeating: .init(), count: collector.elementParts.count + 1)
+        byValue = Array(repeating: .init(), count: collector.values.count + 1)
     }
 
     /// Evaluates the users of `walked`; ``absorb(_:)`` then joins evaluators of consecutive parts.
@@ -115,9 +123,9 @@ struct ImpressionEvaluator {
     /// walked first); its first record and the examples kept are the first in input order.
     mutating func absorb(_ other: ImpressionEvaluator) {
         summary.add(other.summary)
-        for (screen, counts) in other.byScreen { byScreen[screen, default: .init()].add(counts) }
-        for (element, counts) in other.byElement { byElement[element, default: .init()].add(counts) }
-        for (value, counts) in other.byValue { byValue[value, default: .init()].add(counts) }
+        for slot in byScreen.indices { byScreen[slot].add(other.byScreen[slot]) }
+        for slot in byElement.indices { byElement[slot].add(other.byElement[slot]) }
+        for slot in byValue.indices { byValue[slot].add(other.byValue[slot]) }
         for key in keyExposures.indices {
             keyExposures[key] += other.keyExposures[key]
             keyClicks[key] += other.keyClicks[key]
@@ -146,9 +154,9 @@ struct ImpressionEvaluator {
         _ change: (inout ImpressionReport.Counts) -> Void
     ) {
         change(&summary)
-        change(&byScreen[screen, default: .init()])
-        if element { change(&byElement[record.element, default: .init()]) }
-        if options.breakdownProperty != nil { change(&byValue[record.value, default: .init()]) }
+        change(&byScreen[Int(screen) + 1])
+        if element { change(&byElement[Int(record.element) + 1]) }
+        if options.breakdownProperty != nil { change(&byValue[Int(record.value) + 1]) }
     }
 
     private mutating func expose(_ index: Int) {
@@ -277,6 +285,11 @@ struct ImpressionEvaluator {
         }
     }
 
+    /// The ids (slot - 1) whose counts are not zero, with their counts.
+    private static func counted(_ slots: [ImpressionReport.Counts]) -> [(id: Int32, counts: ImpressionReport.Counts)] {
+        slots.indices.filter { slots[$0] != ImpressionReport.Counts() }.map { (Int32($0 - 1), slots[$0]) }
+    }
+
     /// The text a finding's example shows.
     private func detail(_ finding: Finding) -> String {
         let record = records[finding.record]
@@ -303,9 +316,9 @@ struct ImpressionEvaluator {
         report.users = collector.users.count
         report.skippedEvents = collector.skippedEvents
         report.eventsOutsidePageViews = outside
-        report.byScreen = byScreen.map { ImpressionReport.ScreenRow(screen: screenName($0.key), counts: $0.value) }
+        report.byScreen = Self.counted(byScreen).map { ImpressionReport.ScreenRow(screen: screenName($0), counts: $1) }
             .sorted { Self.ordered($0.screen, $1.screen) }
-        report.byElement = byElement.map { element, counts in
+        report.byElement = Self.counted(byElement).map { element, counts in
             let parts = collector.elementParts[Int(element)]
             return ImpressionReport.ElementRow(
                 screen: screenName(parts.screen),
@@ -314,8 +327,8 @@ struct ImpressionEvaluator {
         }.filter { $0.counts.exposures > 0 }.sorted {
             $0.screen != $1.screen ? Self.ordered($0.screen, $1.screen) : Self.ordered($0.elementPath, $1.elementPath)
         }
-        report.byValue = byValue.map {
-            ImpressionReport.ValueRow(value: $0.key < 0 ? nil : collector.values.string($0.key), counts: $0.value)
+        report.byValue = Self.counted(byValue).map {
+            ImpressionReport.ValueRow(value: $0 < 0 ? nil : collector.values.string($0), counts: $1)
         }
         .sorted { Self.ordered($0.value, $1.value) }
 
