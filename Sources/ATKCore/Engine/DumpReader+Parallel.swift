@@ -43,9 +43,10 @@ extension DumpReader {
         // Merged in the workers' order, each partial moved out of the array (the only reference
         // left), so a merge can take over its storage.
         var partials = Array(pass.takePartials().reversed())
-        guard var merged = partials.popLast() else { return pass.reports }
-        while let partial = partials.popLast() { merged.merge(partial) }
-        analysis = merged
+        if var merged = partials.popLast() {
+            while let partial = partials.popLast() { merged.merge(partial) }
+            analysis = merged
+        }
         var reports = pass.reports
         channel.markLostInputs(in: &reports)
         return reports

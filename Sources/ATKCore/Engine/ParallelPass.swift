@@ -27,13 +27,6 @@ final class ParallelPass<Analysis: MergeableAnalysis>: ParallelWork, @unchecked 
     private var lastLine = 0
     private(set) var reports: [FileReport]
     private(set) var partials: [Analysis?]
-
-    /// The workers' partials, handed over: the pass keeps none, so merging them may change their
-    /// storage in place instead of copying it.
-    func takePartials() -> [Analysis] {
-        defer { partials = [] }
-        return partials.compactMap { $0 }
-    }
     private var meter: ProgressMeter
 
     init(
@@ -52,6 +45,13 @@ final class ParallelPass<Analysis: MergeableAnalysis>: ParallelWork, @unchecked 
     }
 
     private func slot(_ number: Int) -> ParsedBlock { slots[number % slots.count] }
+
+    /// The workers' partials, handed over: the pass keeps none, so merging them may change their
+    /// storage in place instead of copying it.
+    func takePartials() -> [Analysis] {
+        defer { partials = [] }
+        return partials.compactMap { $0 }
+    }
 
     /// Runs worker `index` until every block is visited; its partial is then in ``partials``.
     func work(_ index: Int) {

@@ -252,19 +252,10 @@ public struct ImpressionCollector: MergeableAnalysis {
     private mutating func element(_ facts: inout ElementFacts, into record: inout ImpressionRecord) {
         let event = facts.event
         let resolved = facts.resolve(&resolver)
-        if resolved.source == .rebuilt && elementCacheLimit > 0 {
-            let index = cached(resolved)
-            record.screen = cachedElements[index].screen
-            record.element = cachedElements[index].element
-            if record.kind == .click || itemsName == nil {
-                record.key = key(event, prefix: index)
-                if record.kind == .exposure {
-                    exposedElements[Int(record.element)] = true
-                    (record.list, record.row) = listRow(index) ?? (-1, -1)
-                }
-                records.append(record)
-                return
-            }
+        let cached = resolved.source == .rebuilt && elementCacheLimit > 0 ? cached(resolved) : nil
+        if let cached {
+            record.screen = cachedElements[cached].screen
+            record.element = cachedElements[cached].element
         } else {
             record.screen = resolved.screenName.map { screens.intern($0) } ?? -1
             let path = resolved.elementPath.map { paths.intern($0) } ?? -1
@@ -288,10 +279,11 @@ public struct ImpressionCollector: MergeableAnalysis {
             }
             return
         }
-        record.key = key(event, resolved, item: nil, index: nil)
+        record.key = key(event, resolved, item: nil, index: nil, cached: cached)
         if record.kind == .exposure {
             exposedElements[Int(record.element)] = true
-            if let (list, row) = listRow(resolved) {
+            let place = if let cached { listRow(cached) } else { listRow(resolved) }
+            if let (list, row) = place {
                 record.list = list
                 record.row = row
             }
@@ -333,27 +325,22 @@ public struct ImpressionCollector: MergeableAnalysis {
     }
 
     /// The item key: each property's value, length-prefixed (absent values marked), interned.
-    private mutating func key(_ event: Event, _ resolved: ResolvedElement, item: JSONNode?, index: JSONNode?) -> Int32 {
+    ///
+    /// With `cached` (an element in the cache, for an event without a batch item), its encoded
+    /// leading resolved parts are copied instead of encoded again: the same bytes.
+    private mutating func key(
+        _ event: Event, _ resolved: ResolvedElement, item: JSONNode?, index: JSONNode?, cached: Int? = nil
+    ) -> Int32 {
         scratch.removeAll(keepingCapacity: true)
-        for (part, name) in zip(keyParts, keyNames) {
+        var first = 0
+        if let cached {
+            scratch.append(contentsOf: cachedElements[cached].keyPrefix)
+            first = resolvedKeyParts
+        }
+        for (part, name) in zip(keyParts[first...], keyNames[first...]) {
             switch part {
             case .screenName, .elementPath, .elementPosition: appendResolved(part, of: resolved, index: index)
             case .item where item != nil: append(item)
-            case .item, .property: append(Self.property(event, name))
-            }
-        }
-        return scratch.withUnsafeBytes { keys.intern($0) }
-    }
-
-    /// The key of a single exposure or click of a cached element: its encoded resolved parts,
-    /// then the rest as ``key(_:_:item:index:)`` encodes them (the same bytes).
-    private mutating func key(_ event: Event, prefix index: Int) -> Int32 {
-        scratch.removeAll(keepingCapacity: true)
-        scratch.append(contentsOf: cachedElements[index].keyPrefix)
-        for (part, name) in zip(keyParts[resolvedKeyParts...], keyNames[resolvedKeyParts...]) {
-            switch part {
-            case .screenName, .elementPath, .elementPosition:
-                appendResolved(part, of: cachedElements[index].resolved, index: nil)
             case .item, .property: append(Self.property(event, name))
             }
         }

@@ -135,8 +135,8 @@ public struct Interner: Sendable {
     ///
     /// ``hash(_:)`` below 32 bytes, and four independent lanes of it above, which go about four
     /// times as fast over long strings (responder chains of 500-1,000 bytes, looked up once per
-    /// exposure and click). ``hash(_:)`` itself stays as it is: it routes users to partitions, in this process and
-    /// across machines, so it must not change.
+    /// exposure and click). ``hash(_:)`` itself stays as it is: it routes users to partitions,
+    /// in this process and across machines, so it must not change.
     @inline(__always)
     static func tableHash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
         let n = bytes.count
