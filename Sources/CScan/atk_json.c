@@ -49,9 +49,11 @@ static inline __attribute__((always_inline)) int push(atk_tape_entry *tape, uint
     } while (0)
 
 // Scans the string whose opening quote is at *pi onto the tape; leaves *pi after its closing
-// quote. Sixteen bytes a step to the next quote, backslash or control byte.
-static inline __attribute__((always_inline)) int scan_string(const uint8_t *p, size_t n, size_t *pi, atk_tape_entry *tape, uint32_t *pc,
-                              uint32_t capacity, uint8_t *string_flags) {
+// quote, and sets *string_flags to ATK_FLAG_UNICODE_ESCAPE when the string has a \u escape.
+// Sixteen bytes a step to the next quote, backslash or control byte.
+static inline __attribute__((always_inline)) int scan_string(const uint8_t *p, size_t n, size_t *pi,
+                                                              atk_tape_entry *tape, uint32_t *pc, uint32_t capacity,
+                                                              uint8_t *string_flags) {
     size_t i = *pi;
     size_t quote = i;
     uint8_t flags = 0;
@@ -80,36 +82,50 @@ static inline __attribute__((always_inline)) int scan_string(const uint8_t *p, s
             if (i + 6 > n || !is_hex(p[i + 2]) || !is_hex(p[i + 3]) || !is_hex(p[i + 4]) || !is_hex(p[i + 5]))
                 return ATK_SCAN_INVALID;
             flags |= ATK_FLAG_UNICODE_ESCAPE;
+            *string_flags = ATK_FLAG_UNICODE_ESCAPE;
             i += 6;
         } else {
             return ATK_SCAN_INVALID;
         }
     }
     if (UNLIKELY(!push(tape, pc, capacity, ATK_KIND_STRING, flags, quote + 1, i))) return ATK_SCAN_TAPE_FULL;
-    *string_flags |= flags & ATK_FLAG_UNICODE_ESCAPE;
     *pi = i + 1;
     return ATK_SCAN_OK;
 }
 
+// The innermost open container's tape index, member count and kind live in registers (a value
+// adds to the count without a load and a store); an enclosing container's count waits in its tape
+// entry while a nested one is open.
 int atk_json_scan(const uint8_t *p, size_t n, atk_tape_entry *tape, uint32_t capacity, uint32_t *count,
                   uint32_t *stack, uint32_t stack_capacity, uint8_t *string_flags) {
     size_t i = 0;
     uint32_t c = 0;
     uint32_t depth = 0;
-    uint8_t sflags = 0;
+    uint32_t open = 0;    // tape index of the innermost open container (when depth > 0)
+    uint32_t members = 0; // its values so far
+    int object = 0;       // whether it is an object
     uint8_t ch;
+    *string_flags = 0;
     if (n == 0) return ATK_SCAN_INVALID;
 
 value:
-    i = skip_ws(p, i, n);
     if (UNLIKELY(i >= n)) return ATK_SCAN_INVALID;
     ch = p[i];
+    if (UNLIKELY(ch <= 0x20)) {
+        i = skip_ws(p, i, n);
+        if (UNLIKELY(i >= n)) return ATK_SCAN_INVALID;
+        ch = p[i];
+    }
     if (ch == '"') goto string;
     if (ch == '{' || ch == '[') {
-        int object = ch == '{';
         if (UNLIKELY(depth == stack_capacity)) return ATK_SCAN_STACK_FULL;
-        APPEND(object ? ATK_KIND_OBJECT : ATK_KIND_ARRAY, 0, i, i);
-        stack[depth++] = c - 1;
+        int opens_object = ch == '{';
+        APPEND(opens_object ? ATK_KIND_OBJECT : ATK_KIND_ARRAY, 0, i, i);
+        if (depth > 0) tape[open].count = members;
+        open = c - 1;
+        members = 0;
+        object = opens_object;
+        stack[depth++] = open;
         i = skip_ws(p, i + 1, n);
         if (UNLIKELY(i >= n)) return ATK_SCAN_INVALID;
         if (p[i] == (object ? '}' : ']')) {
@@ -169,10 +185,13 @@ value:
     return ATK_SCAN_INVALID;
 
 key:
-    i = skip_ws(p, i, n);
-    if (UNLIKELY(i >= n || p[i] != '"')) return ATK_SCAN_INVALID;
+    if (UNLIKELY(i >= n)) return ATK_SCAN_INVALID;
+    if (UNLIKELY(p[i] != '"')) {
+        i = skip_ws(p, i, n);
+        if (UNLIKELY(i >= n || p[i] != '"')) return ATK_SCAN_INVALID;
+    }
     {
-        int status = scan_string(p, n, &i, tape, &c, capacity, &sflags);
+        int status = scan_string(p, n, &i, tape, &c, capacity, string_flags);
         if (UNLIKELY(status != ATK_SCAN_OK)) return status;
     }
     if (LIKELY(i < n && p[i] == ':')) {
@@ -185,47 +204,46 @@ key:
     goto value;
 
 string: {
-    int status = scan_string(p, n, &i, tape, &c, capacity, &sflags);
+    int status = scan_string(p, n, &i, tape, &c, capacity, string_flags);
     if (UNLIKELY(status != ATK_SCAN_OK)) return status;
     goto after;
 }
 
-close: {
-    uint32_t index = stack[--depth];
-    tape[index].end = (uint32_t)i;
-    tape[index].next = c;
-}
+close:
+    tape[open].end = (uint32_t)i;
+    tape[open].next = c;
+    tape[open].count = members;
+    if (--depth > 0) {
+        open = stack[depth - 1];
+        members = tape[open].count;
+        object = tape[open].kind == ATK_KIND_OBJECT;
+    }
 
 after:
     if (UNLIKELY(depth == 0)) {
         i = skip_ws(p, i, n);
         if (i != n) return ATK_SCAN_INVALID;
         *count = c;
-        *string_flags = sflags;
         return ATK_SCAN_OK;
     }
-    {
-        atk_tape_entry *top = tape + stack[depth - 1];
-        top->count++;
+    members++;
+    if (UNLIKELY(i >= n)) return ATK_SCAN_INVALID;
+    ch = p[i];
+    if (UNLIKELY(ch <= 0x20)) {
+        i = skip_ws(p, i, n);
         if (UNLIKELY(i >= n)) return ATK_SCAN_INVALID;
         ch = p[i];
-        if (ch <= 0x20) {
-            i = skip_ws(p, i, n);
-            if (UNLIKELY(i >= n)) return ATK_SCAN_INVALID;
-            ch = p[i];
-        }
-        int object = top->kind == ATK_KIND_OBJECT;
-        if (ch == ',') {
-            i++;
-            if (object) goto key;
-            goto value;
-        }
-        if (ch == (object ? '}' : ']')) {
-            i++;
-            goto close;
-        }
-        return ATK_SCAN_INVALID;
     }
+    if (ch == ',') {
+        i++;
+        if (object) goto key;
+        goto value;
+    }
+    if (ch == (object ? '}' : ']')) {
+        i++;
+        goto close;
+    }
+    return ATK_SCAN_INVALID;
 }
 
 void atk_tape_entry_layout(size_t out[5]) {
