@@ -86,10 +86,11 @@ extension DistributableCommand {
     func checkDistributable() throws {}
 
     /// The name partial headers give the command: its type's path without the module and a
-    /// `Command` suffix, lowercased (`stats`, `elements.verify`). `_typeName` reads the type's
-    /// metadata; `String(reflecting:)` would first look for conformances, a search through every
-    /// conformance record of the binary that cost each run of atk about 6 ms at start-up, since
-    /// `atk dist`'s help names every command.
+    /// `Command` suffix, lowercased (`stats`, `elements.verify`).
+    ///
+    /// `_typeName` reads the type's metadata; `String(reflecting:)` would first look for
+    /// conformances, a search through every conformance record of the binary that cost each run
+    /// of atk about 6 ms at start-up, since `atk dist`'s help names every command.
     static var distName: String {
         _typeName(Self.self, qualified: true).split(separator: ".").dropFirst()
             .map { $0.hasSuffix("Command") ? String($0.dropLast("Command".count)) : String($0) }

@@ -31,36 +31,67 @@ public struct Event {
         self.location = location
         self.tape = tape
         self.base = line.baseAddress ?? JSONTape.emptyBytes
-        root.forEachMember { key, _ in
-            let k = key.rawBytes
-            let valueIndex = key.index + 1
+        let entries = tape.entries
+        guard tape.count > 0, entries[0].kind == .object else { return }
+        var k = 1
+        for _ in 0..<Int(entries[0].count) {
+            let key = entries[k]
+            let valueIndex = k + 1
+            k = Int(entries[valueIndex].next)
             // Envelope keys are plain ASCII; a key written with escapes is matched after decoding.
-            let bytes = key.hasEscapes ? nil : k
-            switch bytes?.count ?? -1 {
+            guard !key.isEscaped else {
+                locateEscaped(JSONNode(entries: entries, base: base, index: valueIndex - 1), valueIndex)
+                continue
+            }
+            // Each key is told by one or two little-endian words of its bytes (whole words, the
+            // last one overlapping the first where the length is not a multiple); a test checks
+            // every envelope key and its near misses.
+            let bytes = base + Int(key.start)
+            switch Int(key.end) - Int(key.start) {
+            case 3:  // lib
+                if UInt16(littleEndian: bytes.loadUnaligned(as: UInt16.self)) == 0x696C
+                    && bytes.load(fromByteOffset: 2, as: UInt8.self) == 0x62
+                {
+                    libIndex = valueIndex
+                }
             case 4:
-                if key.equals("type") { typeIndex = valueIndex } else if key.equals("time") { timeIndex = valueIndex }
-            case 3:
-                if key.equals("lib") { libIndex = valueIndex }
-            case 5:
-                if key.equals("event") { eventIndex = valueIndex }
-            case 9:
-                if key.equals("_track_id") { trackIdIndex = valueIndex }
-            case 10:
-                if key.equals("properties") { propertiesIndex = valueIndex }
+                let word = UInt32(littleEndian: bytes.loadUnaligned(as: UInt32.self))
+                if word == 0x6570_7974 {  // type
+                    typeIndex = valueIndex
+                } else if word == 0x656D_6974 {  // time
+                    timeIndex = valueIndex
+                }
+            case 5:  // event
+                if UInt32(littleEndian: bytes.loadUnaligned(as: UInt32.self)) == 0x6E65_7665
+                    && bytes.load(fromByteOffset: 4, as: UInt8.self) == 0x74
+                {
+                    eventIndex = valueIndex
+                }
+            case 9:  // _track_id
+                if UInt64(littleEndian: bytes.loadUnaligned(as: UInt64.self)) == 0x695F_6B63_6172_745F
+                    && bytes.load(fromByteOffset: 8, as: UInt8.self) == 0x64
+                {
+                    trackIdIndex = valueIndex
+                }
+            case 10:  // properties
+                if UInt64(littleEndian: bytes.loadUnaligned(as: UInt64.self)) == 0x6974_7265_706F_7270
+                    && UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt16.self)) == 0x7365
+                {
+                    propertiesIndex = valueIndex
+                }
             case 11:
-                if key.equals("distinct_id") {
+                let head = UInt64(littleEndian: bytes.loadUnaligned(as: UInt64.self))
+                let tail = UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 7, as: UInt32.self))
+                if head == 0x7463_6E69_7473_6964 && tail == 0x6469_5F74 {  // distinct_id
                     distinctIdIndex = valueIndex
-                } else if key.equals("_flush_time") {
+                } else if head == 0x745F_6873_756C_665F && tail == 0x656D_6974 {  // _flush_time
                     flushTimeIndex = valueIndex
-                } else if key.equals("original_id") {
+                } else if head == 0x6C61_6E69_6769_726F && tail == 0x6469_5F6C {  // original_id
                     originalIdIndex = valueIndex
                 }
-            case -1:
-                locateEscaped(key, valueIndex)
             default:
                 break
             }
-            return true
         }
     }
 
