@@ -183,12 +183,25 @@ public struct Interner: Sendable {
             h ^= h >> 32
             i += 8
         }
-        var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        while i < n {
-            tail |= UInt64(base.load(fromByteOffset: i, as: UInt8.self)) << shift
-            shift += 8
-            i += 1
+        // The last n - i (0-7) bytes as a little-endian number, read with at most three loads.
+        let tail: UInt64
+        let rest = n - i
+        if rest == 0 {
+            tail = 0
+        } else if n >= 8 {
+            // The 8 bytes that end the string, without those the loop took.
+            tail = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)) >> (64 - 8 * rest)
+        } else if n >= 4 {
+            let low = UInt64(UInt32(littleEndian: base.loadUnaligned(as: UInt32.self)))
+            let high = UInt64(UInt32(littleEndian: base.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)))
+            tail = low | (high >> (8 * (8 - n))) << 32
+        } else {
+            // 1-3 bytes: the first, the middle and the last cover them.
+            let middle = n >> 1
+            tail =
+                UInt64(base.load(as: UInt8.self))
+                | UInt64(base.load(fromByteOffset: middle, as: UInt8.self)) << (8 * middle)
+                | UInt64(base.load(fromByteOffset: n - 1, as: UInt8.self)) << (8 * (n - 1))
         }
         h = (h ^ tail) &* 0xC4CE_B9FE_1A85_EC53
         h ^= h >> 29

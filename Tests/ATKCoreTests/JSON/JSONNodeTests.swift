@@ -76,6 +76,36 @@ struct JSONNodeTests {
             })
     }
 
+    @Test("integers of every length from 1 to 25 digits, signed or not, parse as Swift's Int64 does")
+    func integers() {
+        var texts = [
+            "0", "-0", "9223372036854775807", "9223372036854775808", "-9223372036854775808",
+            "-9223372036854775809", "999999999999999999", "-999999999999999999", "1000000000000000000",
+            "1788246004566", "00012", "99999999999999999999",
+        ]
+        var x: UInt64 = 0x2545_F491_4F6C_DD1D
+        for length in 1...25 {
+            for _ in 0..<400 {
+                x ^= x << 13; x ^= x >> 7; x ^= x << 17
+                var digits = ""
+                var y = x
+                for _ in 0..<length {
+                    digits.append(Character(Unicode.Scalar(UInt8(ascii: "0") + UInt8(y % 10))))
+                    y = y / 10 == 0 ? y &* 6_364_136_223_846_793_005 &+ 1 : y / 10
+                }
+                texts.append(x & 1 == 0 ? digits : "-" + digits)
+            }
+        }
+        for text in texts {
+            let parsed = Array(text.utf8).withUnsafeBytes { JSONDecoding.int64($0) }
+            #expect(parsed == Int64(text), "\(text)")
+        }
+        // Not digits: no value, at any length.
+        for text in ["1x", "12345678901234567890a", "1.5", "1e3", "--1"] {
+            #expect(Array(text.utf8).withUnsafeBytes { JSONDecoding.int64($0) } == nil, "\(text)")
+        }
+    }
+
     @Test("kinds, booleans, null, lists and nested objects")
     func kinds() {
         let line =

@@ -60,4 +60,51 @@ struct InternerTests {
         }
         #expect(repeating.count == plain.count)
     }
+
+    /// `Interner.hash` as it was first written (a byte at a time after the words): it routes users
+    /// to partitions, in this process and across machines, so its values must never change.
+    private static func referenceHash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
+        var i = 0
+        let n = bytes.count
+        guard let base = bytes.baseAddress else { return h }
+        while i + 8 <= n {
+            h = (h ^ base.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
+            h ^= h >> 32
+            i += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while i < n {
+            tail |= UInt64(base.load(fromByteOffset: i, as: UInt8.self)) << shift
+            shift += 8
+            i += 1
+        }
+        h = (h ^ tail) &* 0xC4CE_B9FE_1A85_EC53
+        h ^= h >> 29
+        h = h &* 0x9E37_79B9_7F4A_7C15
+        return h ^ (h >> 32)
+    }
+
+    @Test("Interner.hash keeps its values: every length from 0 to 80, at every alignment")
+    func hashValuesStay() {
+        var random = SystemRandomNumberGenerator()
+        let bytes = (0..<96).map { _ in UInt8.random(in: 0...255, using: &random) }
+        bytes.withUnsafeBytes { all in
+            for offset in 0..<8 {
+                for length in 0...80 {
+                    let slice = UnsafeRawBufferPointer(rebasing: all[offset..<offset + length])
+                    #expect(Interner.hash(slice) == Self.referenceHash(slice), "offset \(offset), length \(length)")
+                }
+            }
+        }
+        // Fixed values (computed apart, in Python), so a change to both functions is seen too.
+        let fixed: [(String, UInt64)] = [
+            ("u1", 0xC960_7735_1D0A_5AB0), ("distinct", 0xD885_317D_EAD3_C04B),
+            ("FB4FF2C1-B42B-8A34-338C-43584B015FB5", 0xB4FD_9617_1AE8_1033),
+        ]
+        for (text, value) in fixed {
+            #expect(Array(text.utf8).withUnsafeBytes { Interner.hash($0) } == value, "\(text)")
+        }
+    }
 }
