@@ -452,24 +452,15 @@ extension ImpressionCollector {
         return parts
     }
 
-    /// Record indices per user, users in the order they first appeared (``userFirstSeen``),
-    /// each user's by time, ties in input order: ``groupedOrder()``, then
-    /// ``sortUsersByTime(_:)``.
+    /// Record indices per user, users in the order they first appeared (``userFirstSeen``), each
+    /// user's in input order: a counting sort by user.
     ///
-    /// - Complexity: O(n + u) plus O(k log k) per user of k records, where they are not in
-    ///   time order already, and O(u log u) to rank users whose ids are not in order of first
+    /// ``sortUsersByTime(_:)`` then puts each user's in time order (``report(threads:)`` does it
+    /// part by part).
+    ///
+    /// - Complexity: O(n + u), and O(u log u) to rank users whose ids are not in order of first
     ///   appearance (after a merge); 4 bytes per record and 16 per user, where sorting the records
     ///   themselves would need half their size again.
-    func evaluationOrder() -> [UInt32] {
-        var order = groupedOrder()
-        order.withUnsafeMutableBufferPointer { sortUsersByTime($0) }
-        return order
-    }
-
-    /// Record indices per user, users in the order they first appeared, each user's in input
-    /// order: a counting sort by user.
-    ///
-    /// - Complexity: O(n + u), and O(u log u) to rank users after a merge.
     func groupedOrder() -> [UInt32] {
         let rank = userRanks()
         var next = [Int](repeating: 0, count: users.count + 1)

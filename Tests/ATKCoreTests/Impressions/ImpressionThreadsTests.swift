@@ -101,3 +101,13 @@ struct ImpressionThreadsTests {
         _ = collector.report(threads: 2)
     }
 }
+
+extension ImpressionCollector {
+    /// The order ``report(threads:)`` walks, in one piece: records per user (first appearance),
+    /// each user's by time, ties in input order.
+    func evaluationOrder() -> [UInt32] {
+        var order = groupedOrder()
+        order.withUnsafeMutableBufferPointer { sortUsersByTime($0) }
+        return order
+    }
+}
