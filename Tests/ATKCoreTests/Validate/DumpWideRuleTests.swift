@@ -45,6 +45,37 @@ struct DumpWideRuleTests {
         #expect(run.findings.warningLines == 6)
     }
 
+    @Test("keys repeated in the same order (checked by the guessed-key loop) are judged like any others")
+    func repeatedKeys() throws {
+        let long = String(repeating: "x", count: 8_192)
+        func view(_ properties: String, _ n: Int) -> String {
+            eventLine("\"$AppViewScreen\"", trackId: String(n), properties: properties)
+        }
+        var lines = (1...12).map { view("{\"$screen_name\":\"Home\",\"n\":\($0),\"s\":\"x\"}", $0) }
+        lines.append(view("{\"n\":1,\"s\":\"x\"}", 13))  // line 13: no $screen_name
+        lines.append(view("{\"$screen_name\":\"Home\",\"n\":\"14\",\"s\":\"x\"}", 14))  // line 14: n a string
+        lines += (15...17).map { view("{\"$screen_name\":\"Home\",\"bad key\":1,\"s\":\"x\"}", $0) }
+        lines += (18...19).map { view("{\"$screen_name\":\"Home\",\"n\":\($0),\"s\":\"\(long)\"}", $0) }
+        lines += (20...21).map { view("{\"$screen_name\":\"Home\",\"n\":\($0),\"s\":\"x\"}", $0) }
+        // A duration is read on every $AppEnd, repeated keys or not.
+        lines += (22...26).map {
+            eventLine(
+                "\"$AppEnd\"", trackId: String($0), properties: "{\"$screen_name\":\"Home\",\"event_duration\":-1}")
+        }
+        let run = try validate(lines) { $0.maxExamples = 2 }
+        #expect(run.findings.counts[BuiltInRule.lifecycleNegativeDuration.index] == 5)
+        #expect(run.lines("preset.missing_property") == [13])
+        #expect(run.lines("property.type_conflict") == [14])
+        // n: 12 + 1 + 2 + 2 numbers, one string; s: 19 strings, no conflict.
+        #expect(
+            run.examples(.propertyTypeConflict)[0].message
+                == "n is a string here; across the dump n is number 94.4% / string 5.6%")
+        #expect(run.findings.counts[BuiltInRule.propertyName.index] == 3)
+        #expect(run.lines("property.name") == [15, 16])  // two examples kept
+        #expect(run.lines("property.too_long") == [18, 19])
+        #expect(run.findings.warningLines + run.findings.errorLines == 12)
+    }
+
     @Test("profile lines do not take part in type conflicts")
     func profiles() throws {
         let run = try validate([
