@@ -48,8 +48,14 @@ enum JSONDecoding {
         if negative { i = 1 }
         if n - i <= 18 {
             // Up to 18 digits cannot overflow (10^18 - 1 < Int64.max): no checks per digit. Times
-            // in milliseconds have 13.
+            // in milliseconds have 13: eight of them in one step, then one at a time.
             var value: Int64 = 0
+            while n - i >= 8 {
+                let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                guard let eight = eightDigits(word) else { return nil }
+                value = value &* 100_000_000 &+ Int64(eight)
+                i += 8
+            }
             while i < n {
                 let d = bytes[i] &- UInt8(ascii: "0")
                 guard d < 10 else { return nil }
@@ -71,6 +77,21 @@ enum JSONDecoding {
         }
         if negative { return value }
         return value == Int64.min ? nil : -value
+    }
+
+    /// The value of eight ASCII digits read as a little-endian word (the first digit in the
+    /// lowest byte), or nil when a byte is not a digit: pairs, then fours, then the eight are
+    /// combined with three multiplications instead of eight.
+    @inline(__always)
+    static func eightDigits(_ word: UInt64) -> UInt64? {
+        // Every byte 0x30...0x39: high nibble 3, and adding 6 carries no low nibble into it.
+        let high: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
+        guard word & high == 0x3030_3030_3030_3030, (word &+ 0x0606_0606_0606_0606) & high == 0x3030_3030_3030_3030
+        else { return nil }
+        var v = word & 0x0F0F_0F0F_0F0F_0F0F
+        v = (v &* 10 &+ (v >> 8)) & 0x00FF_00FF_00FF_00FF
+        v = (v &* 100 &+ (v >> 16)) & 0x0000_FFFF_0000_FFFF
+        return (v &* 10_000 &+ (v >> 32)) & 0xFFFF_FFFF
     }
 
     /// Parses any JSON number as a Double, correctly rounded.

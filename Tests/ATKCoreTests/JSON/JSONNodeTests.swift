@@ -104,6 +104,17 @@ struct JSONNodeTests {
         for text in ["1x", "12345678901234567890a", "1.5", "1e3", "--1"] {
             #expect(Array(text.utf8).withUnsafeBytes { JSONDecoding.int64($0) } == nil, "\(text)")
         }
+        // Any byte other than a digit, at any place of 1-20 digits (eight at a time included):
+        // the bytes next to '0' and '9', and ones whose low nibble is a digit's.
+        for length in 1...20 {
+            for place in 0..<length {
+                for byte: UInt8 in [0x2F, 0x3A, 0x3F, 0x20, 0x40, 0x70, 0xB0, 0x00, 0x2E, 0x65] {
+                    var bytes = Array(repeating: UInt8(ascii: "7"), count: length)
+                    bytes[place] = byte
+                    #expect(bytes.withUnsafeBytes { JSONDecoding.int64($0) } == nil, "\(bytes)")
+                }
+            }
+        }
     }
 
     @Test("kinds, booleans, null, lists and nested objects")
