@@ -2,6 +2,11 @@
 
 SWIFT   ?= swift
 RELEASE := .build/release/atk
+# Release builds link Swift's runtime and Foundation into the binary: atk starts in about half the
+# time (no shared libraries to load and bind: 7.5 ms against 13-15 ms, 26 M instructions against
+# 40 M for a one-line dump), holds 6 MB less at its peak, and runs where no Swift toolchain is
+# installed (a Spark executor, a cron host). The binary is larger (97 MB against 26 MB).
+RELEASE_BUILD := $(SWIFT) build -c release --static-swift-stdlib
 SAMPLE  := Samples/demo.jsonl.gz
 
 .PHONY: all setup build release demo test conformance funnel-diff bench bench-memory golden lint samples fuzz fuzz-build fuzz-smoke clean
@@ -29,7 +34,7 @@ build: setup
 	$(SWIFT) build
 
 release: setup
-	$(SWIFT) build -c release
+	$(RELEASE_BUILD)
 
 # The main analyses on the bundled sample.
 demo: release
@@ -174,7 +179,7 @@ spark-setup:
 	@$(SPARK_VENV)/bin/python -c "import pyspark" 2>/dev/null || $(SPARK_VENV)/bin/pip install -q pyspark
 
 dist-test: setup spark-setup
-	$(SWIFT) build -c release --product atk
+	$(RELEASE_BUILD) --product atk
 	$(SPARK_VENV)/bin/python Tools/spark/dist_test.py --atk $(RELEASE)
 
 # atk report's page in a real browser: headless Chromium (Debian chromium, installed when
