@@ -565,17 +565,13 @@ public struct DumpValidator: MergeableAnalysis {
 
     private mutating func checkPreset(_ preset: EventNameInfo.Preset, _ scan: PropertyScan, _ eventName: () -> String?)
     {
-        let required: [(UInt8, String)]
+        // The presence bits the preset needs; the names are spelled only for a finding.
+        let required: UInt8
         switch preset {
         case .none: return
-        case .click:
-            required = [(PropertyKeyInfo.screenName, "$screen_name"), (PropertyKeyInfo.elementType, "$element_type")]
-        case .view: required = [(PropertyKeyInfo.screenName, "$screen_name")]
-        case .start:
-            required = [
-                (PropertyKeyInfo.isFirstTime, "$is_first_time"),
-                (PropertyKeyInfo.resumeFromBackground, "$resume_from_background"),
-            ]
+        case .click: required = PropertyKeyInfo.screenName | PropertyKeyInfo.elementType
+        case .view: required = PropertyKeyInfo.screenName
+        case .start: required = PropertyKeyInfo.isFirstTime | PropertyKeyInfo.resumeFromBackground
         case .end:
             if scan.presence & (PropertyKeyInfo.eventDuration | PropertyKeyInfo.dollarEventDuration) == 0 {
                 findings.report(
@@ -602,12 +598,16 @@ public struct DumpValidator: MergeableAnalysis {
             }
             return
         }
-        let missing = required.filter { scan.presence & $0.0 == 0 }
-        if !missing.isEmpty {
-            findings.report(
-                .presetMissingProperty, event: eventName(), value: nil,
-                message: "\(eventName() ?? "") without \(missing.map(\.1).joined(separator: " and "))")
-        }
+        guard scan.presence & required != required else { return }
+        let names: [(UInt8, String)] = [
+            (PropertyKeyInfo.screenName, "$screen_name"), (PropertyKeyInfo.elementType, "$element_type"),
+            (PropertyKeyInfo.isFirstTime, "$is_first_time"),
+            (PropertyKeyInfo.resumeFromBackground, "$resume_from_background"),
+        ]
+        let missing = names.filter { required & $0.0 != 0 && scan.presence & $0.0 == 0 }.map(\.1)
+        findings.report(
+            .presetMissingProperty, event: eventName(), value: nil,
+            message: "\(eventName() ?? "") without \(missing.joined(separator: " and "))")
     }
 
     // MARK: - Support
