@@ -250,7 +250,7 @@ struct VersionTally {
     /// The row of `version` (a string property) of the event at `location`, adding it if new.
     mutating func slot(_ version: JSONNode?, at location: LineLocation) -> Int {
         guard let version, version.kind == .string else { return 0 }
-        let id = Int(version.withUTF8 { names.intern($0) }) + 1
+        let id = Int(version.withUTF8 { names.internRepeating($0) }) + 1
         if id == rows.count {
             rows.append(ElementVerifier.VersionRow(version: names.string(Int32(id - 1))))
             firstSeen.append(location)

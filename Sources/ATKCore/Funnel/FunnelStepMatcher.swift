@@ -20,7 +20,7 @@ struct FunnelStepMatcher {
     mutating func match(name: UnsafeRawBufferPointer, properties: @autoclosure () -> EventProperties) -> (
         mask: UInt32, isExclusion: Bool
     ) {
-        let id = Int(names.intern(name))
+        let id = Int(names.internRepeating(name))
         if id == candidates.count {
             var stepBits: UInt32 = 0
             for (index, step) in steps.steps.enumerated() where name.elementsEqual(step.eventName.utf8) {

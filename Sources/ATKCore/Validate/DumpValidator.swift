@@ -523,7 +523,7 @@ public struct DumpValidator: MergeableAnalysis {
     /// The id of an event name (decoded bytes), judging it when new.
     @inline(__always)
     private mutating func eventNameId(_ bytes: UnsafeRawBufferPointer) -> Int32 {
-        let id = nameInterner.intern(bytes)
+        let id = nameInterner.internRepeating(bytes)
         if Int(id) == nameInfos.count { nameInfos.append(EventNameInfo(bytes)) }
         return id
     }
