@@ -107,9 +107,11 @@ public struct Interner: Sendable {
         func isString(_ id: Int32, equalTo bytes: UnsafeRawBufferPointer) -> Bool {
             let index = Int(id)
             let end = ends[index]
-            let start = index == 0 ? 0 : ends[index - 1]
-            guard end - start == bytes.count else { return false }
-            return JSONDecoding.bytesEqual(UnsafeRawBufferPointer(rebasing: arena[start..<end]), bytes)
+            let start = index == 0 ? 0 : ends[index &- 1]
+            guard end &- start == bytes.count else { return false }
+            // No arena storage: every stored string, and so `bytes`, is empty.
+            guard let base = arena.baseAddress else { return true }
+            return JSONDecoding.bytesEqual(UnsafeRawBufferPointer(start: base + start, count: end &- start), bytes)
         }
     }
 
