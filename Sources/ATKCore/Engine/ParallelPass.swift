@@ -38,7 +38,7 @@ final class ParallelPass<Analysis: MergeableAnalysis>: ParallelWork, @unchecked 
         self.key = prototype.partitionKey
         self.maxLineLength = maxLineLength
         meter = ProgressMeter(report: progress)
-        slots = (0..<window).map { _ in ParsedBlock() }
+        slots = (0..<window).map { _ in ParsedBlock(partitions: workers) }
         visited = Array(repeating: 0, count: workers)
         reports = sources.map { FileReport(source: $0) }
         partials = (0..<workers).map { _ in prototype.makePartial() }
@@ -59,12 +59,11 @@ final class ParallelPass<Analysis: MergeableAnalysis>: ParallelWork, @unchecked 
         guard var partial = partials[index] else { return condition.unlock() }
         partials[index] = nil
         let view = JSONTape(viewing: slots[0].entries)
-        var own: [Int32] = []
         while true {
             let next = visited[index]
             if next < numbered {
                 condition.unlock()
-                visit(slot(next), worker: index, into: &partial, view: view, own: &own)
+                visit(slot(next), worker: index, into: &partial, view: view)
                 condition.lock()
                 finishVisit(next, worker: index)
                 continue
@@ -145,58 +144,82 @@ final class ParallelPass<Analysis: MergeableAnalysis>: ParallelWork, @unchecked 
         }
     }
 
-    /// Hands worker `worker`'s lines of `parsed` to its partial, in order (outside the lock).
+    /// Hands worker `worker`'s lines of `parsed` to its partial, in order (outside the lock): its
+    /// events (``ParsedBlock/owned``) and the malformed lines whose number sends them to it.
     ///
-    /// Another worker parsed most of them, so their tapes and text are in another core's cache:
-    /// while one event is visited, the next one's tape and first bytes are prefetched.
-    private func visit(
-        _ parsed: ParsedBlock, worker: Int, into partial: inout Analysis, view: JSONTape, own: inout [Int32]
-    ) {
+    /// Another worker parsed most of them, so their records, tapes and text are in another core's
+    /// cache: while one event is visited, the record two events on and the next event's root,
+    /// envelope and first properties entries and first bytes are prefetched, what a visit reads
+    /// first (not the whole tape: an analysis that reads further walks it in order).
+    private func visit(_ parsed: ParsedBlock, worker: Int, into partial: inout Analysis, view: JSONTape) {
         guard let block = parsed.block else { return }
         let base = UnsafeRawPointer(block.storage)
         let entries = parsed.entries
         let fileIndex = block.fileIndex
         let firstLine = parsed.firstLine
-        own.removeAll(keepingCapacity: true)
-        let me = Int32(worker)
-        parsed.lines.withUnsafeBufferPointer { lines in
-            parsed.owners.withUnsafeBufferPointer { owners in
-                for index in owners.indices {
-                    let owner = owners[index]
-                    if owner >= 0 {
-                        if owner == me { own.append(Int32(index)) }
-                        continue
-                    }
-                    let location = LineLocation(fileIndex: fileIndex, line: firstLine + lines[index].relativeLine)
-                    if PartitionKey.partition(ofMalformed: location, count: workers) == worker {
-                        own.append(Int32(index))
-                    }
-                }
-            }
-            for (position, index) in own.enumerated() {
-                if position + 1 < own.count {
-                    let next = lines[Int(own[position + 1])]
-                    atk_prefetch(
-                        entries + next.tapeStart,
-                        Int32(min(32, (next.tapeCount * MemoryLayout<TapeEntry>.stride + 63) / 64)))
-                    atk_prefetch(base + next.start, Int32(min(8, (next.count + 63) / 64)))
-                }
-                let line = lines[Int(index)]
+        let lines = parsed.lines.values
+        let own = parsed.owned[worker].values
+        let malformed = parsed.malformed.values
+        var nextMalformed = 0
+        /// Visits the malformed lines before line index `limit` that are this worker's.
+        func visitMalformed(before limit: Int32) {
+            while nextMalformed < malformed.count, malformed[nextMalformed] < limit {
+                let line = lines[Int(malformed[nextMalformed])]
+                nextMalformed += 1
                 let location = LineLocation(fileIndex: fileIndex, line: firstLine + line.relativeLine)
-                let bytes = UnsafeRawBufferPointer(start: base + line.start, count: line.count)
-                if let reason = line.reason {
-                    partial.visitMalformed(
-                        MalformedLine(
-                            bytes: line.count == 0 ? UnsafeRawBufferPointer(start: nil, count: 0) : bytes,
-                            location: location, reason: reason))
-                } else {
-                    view.view(entries + line.tapeStart, count: line.tapeCount, stringFlags: line.stringFlags)
-                    withExtendedLifetime(view) {
-                        partial.visit(Event(line: bytes, location: location, tape: view, envelope: line.envelope))
-                    }
-                }
+                guard PartitionKey.partition(ofMalformed: location, count: workers) == worker else { continue }
+                partial.visitMalformed(
+                    MalformedLine(
+                        bytes: UnsafeRawBufferPointer(
+                            start: line.count == 0 ? nil : base + line.start, count: line.count),
+                        location: location, reason: parsed.reasons[Int(line.tapeStart)]))
             }
         }
+        if own.count > 0 { Self.prefetchRecord(lines, Int(own[0])) }
+        if own.count > 1 { Self.prefetchRecord(lines, Int(own[1])) }
+        if own.count > 0 { Self.prefetchEvent(lines[Int(own[0])], entries: entries, text: base) }
+        for position in own.indices {
+            let index = own[position]
+            if position + 2 < own.count { Self.prefetchRecord(lines, Int(own[position + 2])) }
+            if position + 1 < own.count {
+                Self.prefetchEvent(lines[Int(own[position + 1])], entries: entries, text: base)
+            }
+            if nextMalformed < malformed.count && malformed[nextMalformed] < index { visitMalformed(before: index) }
+            let line = lines[Int(index)]
+            let location = LineLocation(fileIndex: fileIndex, line: firstLine + line.relativeLine)
+            view.view(entries + Int(line.tapeStart), count: Int(line.tapeCount), stringFlags: line.stringFlags)
+            withExtendedLifetime(view) {
+                partial.visit(
+                    Event(
+                        line: UnsafeRawBufferPointer(start: base + line.start, count: line.count), location: location,
+                        tape: view, envelope: line.envelope))
+            }
+        }
+        visitMalformed(before: Int32.max)
+    }
+
+    /// Starts loading line `index`'s record.
+    @inline(__always)
+    private static func prefetchRecord(_ lines: UnsafeBufferPointer<ParsedBlock.Line>, _ index: Int) {
+        guard let start = lines.baseAddress else { return }
+        atk_prefetch(start + index, 2)
+    }
+
+    /// Starts loading what a visit of `line`'s event reads first: the tape's root and the
+    /// envelope's entries, the first properties, and the line's first bytes.
+    @inline(__always)
+    private static func prefetchEvent(
+        _ line: ParsedBlock.Line, entries: UnsafeMutablePointer<TapeEntry>, text: UnsafeRawPointer
+    ) {
+        let tape = entries + Int(line.tapeStart)
+        let envelope = line.envelope
+        atk_prefetch(tape, 1)
+        atk_prefetch(tape + Int(max(envelope.distinctId, 0)), 1)
+        atk_prefetch(tape + Int(max(envelope.event, 0)), 1)
+        atk_prefetch(tape + Int(max(envelope.time, 0)), 1)
+        atk_prefetch(tape + Int(max(envelope.type, 0)), 1)
+        atk_prefetch(tape + Int(max(envelope.properties, 0)), 3)
+        atk_prefetch(text + line.start, Int32(min(8, (line.count + 63) / 64)))
     }
 }
 

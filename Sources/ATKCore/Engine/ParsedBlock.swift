@@ -5,21 +5,21 @@
 /// then sets ``firstLine`` in input order. The block's bytes stay in ``block`` until every
 /// worker has visited its own lines.
 final class ParsedBlock {
-    /// One non-blank line of the block.
+    /// One non-blank line of the block: 72 bytes, read by the worker that owns it (usually not
+    /// the one that parsed it), so it is kept small.
     struct Line {
         /// Offset of the line's first byte in the block (after a BOM), and its length.
         var start: Int
         var count: Int
         /// The line's number counted from the block's start (1 = the block's first line).
         var relativeLine: Int
-        /// The line's entries in ``entries``; `tapeCount` is 0 for a malformed line.
-        var tapeStart: Int
-        var tapeCount: Int
-        var stringFlags: UInt8
+        /// An event's entries in ``entries``; for a malformed line, `tapeStart` is the index of
+        /// its reason in ``reasons`` and `tapeCount` is 0.
+        var tapeStart: UInt32
+        var tapeCount: UInt32
         /// Where the event's envelope fields are on its tape (found once, by the parse).
         var envelope: Envelope
-        /// Why the line is malformed; nil for an event.
-        var reason: MalformedLine.Reason?
+        var stringFlags: UInt8
     }
 
     /// The envelope of a malformed line (it has none).
@@ -29,11 +29,14 @@ final class ParsedBlock {
 
     /// The block's bytes (nil once recycled).
     var block: LineBlock?
-    var lines: [Line] = []
-    /// Per line, the partial its key sends it to, or -1 for a malformed line (sent by line
-    /// number): apart from ``lines`` because every worker reads them all to find its own, 4
-    /// bytes a line instead of a whole ``Line``.
-    var owners: [Int32] = []
+    var lines = PlainBuffer<Line>(capacity: 4096)
+    /// Per partial, the indices in ``lines`` of the events its key sends it, in order: a worker
+    /// reads only its own lines' records, never the others'.
+    let owned: UnsafeMutableBufferPointer<PlainBuffer<Int32>>
+    /// The indices in ``lines`` of the malformed lines, in order (they go to a partial by line
+    /// number, known once the block is numbered), and their reasons.
+    var malformed = PlainBuffer<Int32>(capacity: 64)
+    var reasons: [MalformedLine.Reason] = []
     /// Every event line's tape entries, one after another: the parse worker's tape, each
     /// event's entries kept where they were scanned (``JSONTape/commit()``).
     let arena = JSONTape(capacity: 1 << 16)
@@ -53,11 +56,26 @@ final class ParsedBlock {
     /// Workers that still have to visit the block.
     var visitsLeft = 0
 
+    /// An empty block for a read with `partitions` partials.
+    init(partitions: Int) {
+        owned = .allocate(capacity: partitions)
+        _ = owned.initialize(from: (0..<partitions).map { _ in PlainBuffer<Int32>(capacity: 4096) })
+    }
+
+    deinit {
+        lines.deallocate()
+        malformed.deallocate()
+        for list in owned { list.deallocate() }
+        owned.deallocate()
+    }
+
     /// Empties the block for the next one (``isParsed`` is false since it was recycled).
     func reset(_ block: LineBlock) {
         self.block = block
-        lines.removeAll(keepingCapacity: true)
-        owners.removeAll(keepingCapacity: true)
+        lines.removeAll()
+        for index in owned.indices { owned[index].removeAll() }
+        malformed.removeAll()
+        reasons.removeAll(keepingCapacity: true)
         arena.clearKept()
         nonBlankLines = 0
         malformedLines = 0
@@ -74,58 +92,68 @@ final class ParsedBlock {
 
 /// The parse worker's visitor: records each line of a block into a ``ParsedBlock``.
 ///
-/// Instead of analysing a line, it records where it is and its tape. The lines are gathered in
-/// the recorder (a struct, so appending checks no exclusivity) and handed to the block by
-/// ``finish()``.
+/// Instead of analysing a line, it records where it is and its tape, and appends its index to
+/// the list of the partial its key sends it to. The lists are gathered in the recorder (a
+/// struct, so appending checks no exclusivity) and handed to the block by ``finish()``.
 struct BlockRecorder: DumpVisitor {
-    let parsed: ParsedBlock
     let key: PartitionKey
     let partitions: Int
     /// The block's first byte, to turn the lines' addresses into offsets.
     let base: UnsafeRawPointer
-    private var lines: [ParsedBlock.Line]
-    private var owners: [Int32]
+    private let parsed: ParsedBlock
+    /// The block's arena, the tape every event of the block is scanned into (the block holds it).
+    private let arena: Unmanaged<JSONTape>
+    private var lines: PlainBuffer<ParsedBlock.Line>
+    private let owned: UnsafeMutableBufferPointer<PlainBuffer<Int32>>
+    private var malformed: PlainBuffer<Int32>
+    private var reasons: [MalformedLine.Reason]
 
     init(parsed: ParsedBlock, key: PartitionKey, partitions: Int, base: UnsafeRawPointer) {
+        precondition(parsed.owned.count == partitions, "a block records one list per partial")
         self.parsed = parsed
         self.key = key
         self.partitions = partitions
         self.base = base
+        arena = Unmanaged.passUnretained(parsed.arena)
         lines = parsed.lines
-        owners = parsed.owners
-        // The recorder's arrays are the only references, so appending does not copy them.
-        parsed.lines = []
-        parsed.owners = []
+        owned = parsed.owned
+        malformed = parsed.malformed
+        reasons = parsed.reasons
+        // The recorder's array is the only reference, so appending does not copy it.
+        parsed.reasons = []
     }
 
-    /// Hands the recorded lines to the block.
+    /// Hands the recorded lines to the block (the lists may have moved as they grew).
     mutating func finish() {
         parsed.lines = lines
-        parsed.owners = owners
-        lines = []
-        owners = []
+        parsed.malformed = malformed
+        parsed.reasons = reasons
+        reasons = []
     }
 
     mutating func visit(_ event: Event) {
         let start = base.distance(to: event.line.baseAddress ?? base)
         let partition = key.partition(of: event, count: partitions)
-        let tape = event.tape
-        owners.append(Int32(truncatingIfNeeded: partition))
-        lines.append(
-            ParsedBlock.Line(
-                start: start, count: event.line.count, relativeLine: event.location.line,
-                tapeStart: tape.kept, tapeCount: tape.count, stringFlags: tape.stringFlags,
-                envelope: event.envelope, reason: nil))
-        // The event's entries stay in the arena; the next line is scanned after them.
-        tape.commit()
+        owned[partition].append(Int32(truncatingIfNeeded: lines.count))
+        arena._withUnsafeGuaranteedRef { tape in
+            lines.append(
+                ParsedBlock.Line(
+                    start: start, count: event.line.count, relativeLine: event.location.line,
+                    tapeStart: UInt32(truncatingIfNeeded: tape.kept), tapeCount: UInt32(truncatingIfNeeded: tape.count),
+                    envelope: event.envelope, stringFlags: tape.stringFlags))
+            // The event's entries stay in the arena; the next line is scanned after them.
+            tape.commit()
+        }
     }
 
     mutating func visitMalformed(_ line: MalformedLine) {
         let start = line.bytes.baseAddress.map { base.distance(to: $0) } ?? 0
-        owners.append(-1)
+        malformed.append(Int32(truncatingIfNeeded: lines.count))
         lines.append(
             ParsedBlock.Line(
-                start: start, count: line.bytes.count, relativeLine: line.location.line, tapeStart: 0, tapeCount: 0,
-                stringFlags: 0, envelope: ParsedBlock.noEnvelope, reason: line.reason))
+                start: start, count: line.bytes.count, relativeLine: line.location.line,
+                tapeStart: UInt32(truncatingIfNeeded: reasons.count), tapeCount: 0,
+                envelope: ParsedBlock.noEnvelope, stringFlags: 0))
+        reasons.append(line.reason)
     }
 }
