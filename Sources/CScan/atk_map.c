@@ -20,6 +20,9 @@ struct atk_window {
     _Atomic uintptr_t start;
     _Atomic uintptr_t end;
     atomic_int lost;
+    // Who holds the mapping: the reader's cursor and each block that borrows part of it; the
+    // last to let go unmaps it.
+    atomic_int holders;
 };
 
 static struct atk_window windows[ATK_WINDOW_SLOTS];
@@ -91,19 +94,27 @@ const uint8_t *atk_window_map(int fd, int64_t offset, size_t length, int32_t *sl
     }
     uintptr_t start = (uintptr_t)base;
     atomic_store(&windows[claimed].lost, 0);
+    atomic_store(&windows[claimed].holders, 1);
     atomic_store(&windows[claimed].end, start + ((span + page_size - 1) & ~(page_size - 1)));
     atomic_store(&windows[claimed].start, start);
     *slot = claimed;
     return (const uint8_t *)base + (offset - aligned);
 }
 
+void atk_window_retain(int32_t slot) {
+    if (slot < 0 || slot >= ATK_WINDOW_SLOTS) return;
+    atomic_fetch_add(&windows[slot].holders, 1);
+}
+
 int atk_window_unmap(int32_t slot) {
     if (slot < 0 || slot >= ATK_WINDOW_SLOTS) return 0;
     struct atk_window *window = &windows[slot];
+    int lost = atomic_load(&window->lost);
+    if (atomic_fetch_sub(&window->holders, 1) != 1) return lost;
     uintptr_t start = atomic_load(&window->start);
     uintptr_t end = atomic_load(&window->end);
     atomic_store(&window->start, 0);
-    int lost = atomic_load(&window->lost);
+    lost = atomic_load(&window->lost);
     if (start != 0) munmap((void *)start, end - start);
     atomic_store(&window->busy, 0);
     return lost;
@@ -113,12 +124,12 @@ int atk_window_unmap(int32_t slot) {
 #define MADV_POPULATE_READ 22
 #endif
 
-void atk_window_populate(int32_t slot) {
-    if (slot < 0 || slot >= ATK_WINDOW_SLOTS) return;
-    uintptr_t start = atomic_load(&windows[slot].start);
-    uintptr_t end = atomic_load(&windows[slot].end);
+void atk_window_populate(const uint8_t *bytes, size_t length) {
+    if (bytes == NULL || length == 0) return;
+    uintptr_t start = (uintptr_t)bytes & ~(page_size - 1);
+    uintptr_t end = (uintptr_t)bytes + length;
     // Linux 5.14 and later; elsewhere the pages are faulted in as they are read.
-    if (start != 0) (void)madvise((void *)start, end - start, MADV_POPULATE_READ);
+    (void)madvise((void *)start, end - start, MADV_POPULATE_READ);
 }
 
 int atk_window_lost(int32_t slot) {

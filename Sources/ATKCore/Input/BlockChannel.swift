@@ -156,8 +156,9 @@ final class BlockChannel: @unchecked Sendable {
     /// still take back in the block being filled (``BlockProducer/takeBack(_:_:)``) is the same
     /// in every run.
     ///
-    /// A block that borrowed a window of a mapped file unmaps it here, so the pages a read holds
-    /// stay the blocks in flight whatever the file's size.
+    /// A block that borrowed part of a mapped window lets go of it here; the window is unmapped
+    /// when its last block does, so the pages a read holds stay a few windows whatever the
+    /// file's size.
     func recycle(_ block: LineBlock) {
         let wasLost = block.returnWindow()
         if block.capacity > blockSize { block.shrink(to: blockSize) }

@@ -62,7 +62,8 @@ final class LineBlock: @unchecked Sendable {
         buffer.deallocate()
     }
 
-    /// Makes the block's lines the `count` mapped bytes at `text`, in window `window`.
+    /// Makes the block's lines the `count` mapped bytes at `text`, in window `window`, which the
+    /// block then holds (``returnWindow()`` lets go of it).
     func borrow(_ text: UnsafeRawPointer, count: Int, window: Int32) {
         precondition(self.window < 0 && filled == 0, "a block borrows one window, when empty")
         storage = UnsafeMutableRawPointer(mutating: text)
@@ -71,12 +72,13 @@ final class LineBlock: @unchecked Sendable {
         self.count = count
     }
 
-    /// Fills the page-table entries of the borrowed window, if any, before its lines are parsed.
+    /// Fills the page-table entries of the borrowed bytes, if any, before its lines are parsed.
     func populate() {
-        if window >= 0 { atk_window_populate(window) }
+        if window >= 0 { atk_window_populate(storage.assumingMemoryBound(to: UInt8.self), count) }
     }
 
-    /// Unmaps the borrowed window, if any, and points the block at its own buffer again.
+    /// Lets go of the borrowed window, if any (unmapped when no other block or the reader's
+    /// cursor holds it), and points the block at its own buffer again.
     /// - Returns: whether part of the window was lost: the file shrank while it was mapped, and
     ///   the bytes past its new end read as zeros.
     func returnWindow() -> Bool {

@@ -6,9 +6,10 @@ import CScan
     import Darwin
 #endif
 
-/// A plain regular file read without a copy: each block borrows a window of the file mapped
-/// read-only (``LineBlock/borrow(_:count:window:)``), cut after its last line feed, and unmapped
-/// when the block is recycled, so a read holds no more pages than blocks in flight.
+/// A plain regular file read without a copy: each block borrows part of a window of the file
+/// mapped read-only (``LineBlock/borrow(_:count:window:)``), cut after its last line feed; a
+/// window spans ``mappingBlocks`` blocks and is unmapped when the last of them is recycled, so a
+/// read holds no more pages than a few windows whatever the file's size.
 ///
 /// The reader thread recognises the input and hands the cursor to the ``BlockChannel``; the
 /// thread that receives the input's blocks makes them (``next(into:)``), one at a time: mapping a
@@ -35,6 +36,17 @@ final class MappedInput: @unchecked Sendable {
     private var finished = false
     /// Whether the file was seen smaller than before: lines past its new end are lost.
     private var shrank = false
+    /// The window blocks borrow from, held by the cursor until a block needs bytes past it.
+    ///
+    /// It is ``mappingBlocks`` blocks' worth of the file from `offset`. Each block holds it too
+    /// (`atk_window_retain`), so it is unmapped once the cursor and every block let go: one
+    /// `munmap(2)`, and so one flush of the other cores' TLBs, for several blocks.
+    private var mapping: (slot: Int32, text: UnsafePointer<UInt8>, offset: Int64, length: Int)?
+    /// Blocks per window: 4 MiB at the usual block size.
+    ///
+    /// Up to this many blocks' recycled pages stay mapped (page cache, counted in the resident
+    /// size) until the last is recycled.
+    static let mappingBlocks = 4
 
     /// A cursor over the file open as `fd`, or nil when it cannot be mapped.
     ///
@@ -59,7 +71,31 @@ final class MappedInput: @unchecked Sendable {
         first = firstBlock
     }
 
-    deinit { close() }
+    deinit {
+        releaseMapping()
+        close()
+    }
+
+    private func releaseMapping() {
+        if let mapping { _ = atk_window_unmap(mapping.slot) }
+        mapping = nil
+    }
+
+    /// `length` mapped bytes from ``position``: in the current mapping when it holds them, else
+    /// in a new one from ``position`` (nil when the file cannot be mapped there).
+    private func mapped(_ length: Int) -> (text: UnsafePointer<UInt8>, slot: Int32)? {
+        if let mapping, position >= mapping.offset,
+            position + Int64(length) <= mapping.offset + Int64(mapping.length)
+        {
+            return (mapping.text + Int(position - mapping.offset), mapping.slot)
+        }
+        releaseMapping()
+        let span = Int(min(Int64(length * Self.mappingBlocks), size - position))
+        var slot: Int32 = -1
+        guard span >= length, let text = atk_window_map(fd, position, span, &slot) else { return nil }
+        mapping = (slot, text, position, span)
+        return (text, slot)
+    }
 
     private func close() {
         if closesFile && fd >= 0 { _ = Glibc.close(fd) }
@@ -83,17 +119,15 @@ final class MappedInput: @unchecked Sendable {
             size = now
             if position >= size { return end(block, error: nil) }
             let length = Int(min(Int64(window), size - position))
-            var slot: Int32 = -1
-            guard let text = atk_window_map(fd, position, length, &slot) else {
+            guard let (text, slot) = mapped(length) else {
                 return copyWindow(length, into: block)
             }
             let newline = atk_last_newline(text, length)
-            if newline >= 0 { return borrow(text, count: newline + 1, slot: slot, into: block) }
+            if newline >= 0 { return borrowShared(text, count: newline + 1, slot: slot, into: block) }
             // The file's last line has no line end, unless the file grew meanwhile.
             if position + Int64(length) == size && currentSize() <= size {
-                return borrow(text, count: length, slot: slot, into: block)
+                return borrowShared(text, count: length, slot: slot, into: block)
             }
-            _ = atk_window_unmap(slot)
             if position + Int64(length) < size { return longLine(into: block) }
         }
     }
@@ -172,6 +206,13 @@ final class MappedInput: @unchecked Sendable {
         position += Int64(count)
     }
 
+    /// Lends `block` part of the current mapping (the block holds it too).
+    private func borrowShared(_ text: UnsafeRawPointer, count: Int, slot: Int32, into block: LineBlock) {
+        atk_window_retain(slot)
+        borrow(text, count: count, slot: slot, into: block)
+    }
+
+    /// Lends `block` a window mapped for it alone (the block holds it).
     private func borrow(_ text: UnsafeRawPointer, count: Int, slot: Int32, into block: LineBlock) {
         block.borrow(text, count: count, window: slot)
         position += Int64(count)
@@ -181,6 +222,7 @@ final class MappedInput: @unchecked Sendable {
     /// released).
     private func end(_ block: LineBlock, error: InputError?) {
         finished = true
+        releaseMapping()
         var error = error
         if error == nil && (shrank || currentSize() < position) { error = .changedWhileReading(path: source.path) }
         block.count = block.filled

@@ -15,12 +15,17 @@
 /// lost (atk_window_unmap says so).
 const uint8_t *atk_window_map(int fd, int64_t offset, size_t length, int32_t *slot);
 
-/// Fills the page-table entries of the window in `slot` at once (MADV_POPULATE_READ), which
-/// costs less than faulting its pages in one by one as they are first read.
-void atk_window_populate(int32_t slot);
+/// Fills the page-table entries of the mapped bytes [bytes, bytes + length), part of a window,
+/// at once (MADV_POPULATE_READ), which costs less than faulting its pages in one by one as they
+/// are first read.
+void atk_window_populate(const uint8_t *bytes, size_t length);
 
-/// Unmaps the window in `slot` and frees the slot. Returns 1 when part of the window was lost
-/// (read as zeros because the file shrank), 0 otherwise.
+/// One more holder of the window in `slot` (a block that borrows part of it): the window stays
+/// mapped until every holder, the one atk_window_map made included, has called atk_window_unmap.
+void atk_window_retain(int32_t slot);
+
+/// Lets go of the window in `slot`; the last holder unmaps it and frees the slot. Returns 1 when
+/// part of the window was lost so far (read as zeros because the file shrank), 0 otherwise.
 int atk_window_unmap(int32_t slot);
 
 /// The offset of the last line feed in p[0..<length], or -1.

@@ -37,7 +37,7 @@ struct MappedInputTests {
         return (channel, fd)
     }
 
-    @Test("a plain file's blocks borrow mapped windows, end at line ends, and are unmapped when recycled")
+    @Test("a plain file's blocks borrow mapped windows, end at line ends, and let go of them when recycled")
     func blocksAreMapped() throws {
         let directory = try TemporaryDirectory()
         let text = Self.lines(5000)
@@ -64,6 +64,57 @@ struct MappedInputTests {
         var reports = [FileReport(source: .file(path))]
         channel.markLostInputs(in: &reports)
         #expect(reports[0].error == nil)
+    }
+
+    /// How many mappings of `path` this process has (`/proc/self/maps`, read to its end: its
+    /// size reads as 0, so a read by size would see none of it).
+    static func mappings(of path: String) throws -> Int {
+        let fd = Glibc.open("/proc/self/maps", O_RDONLY)
+        guard fd >= 0 else { throw POSIXError(.ENOENT) }
+        defer { Glibc.close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = Glibc.read(fd, &chunk, chunk.count)
+            if n <= 0 { break }
+            bytes += chunk[0..<n]
+        }
+        let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        return String(decoding: bytes, as: UTF8.self).split(separator: "\n")
+            .filter { $0.hasSuffix(" " + real) || $0.hasSuffix(" " + path) }.count
+    }
+
+    @Test("a window spans several blocks and is unmapped when its last block is recycled")
+    func windowsAreShared() throws {
+        let directory = try TemporaryDirectory()
+        let text = Self.lines(5000)
+        let path = try directory.write("shared.jsonl", text)
+        let blockSize = 16 * 1024
+        let (channel, _) = try #require(Self.open(path, blockSize: blockSize))
+        // The test's channel has 4 blocks, as many as a window spans.
+        let span = MappedInput.mappingBlocks
+        #expect(span == 4)
+        var held: [LineBlock] = []
+        while held.count < span, let block = channel.receive() { held.append(block) }
+        #expect(held.count == span)
+        #expect(Set(held.map(\.window)).count == 1 && held[0].window >= 0)
+        #expect(try Self.mappings(of: path) == 1)
+        // Recycling all but one block of the window keeps it mapped and its bytes readable.
+        for block in held.prefix(span - 1) { channel.recycle(block) }
+        let last = held[span - 1]
+        #expect(try Self.mappings(of: path) == 1)
+        // The next block needs bytes past the window: a window of its own.
+        let next = try #require(channel.receive())
+        #expect(next.window >= 0 && next.window != last.window)
+        #expect(try Self.mappings(of: path) == 2)
+        #expect(last.storage.load(fromByteOffset: last.count - 1, as: UInt8.self) == 0x0A)
+        channel.recycle(last)
+        #expect(try Self.mappings(of: path) == 1)
+        channel.recycle(next)
+        // The rest of the file: once every block is recycled and the input has ended, nothing of
+        // the file stays mapped.
+        while let block = channel.receive() { channel.recycle(block) }
+        #expect(try Self.mappings(of: path) == 0)
     }
 
     @Test("a mapped file and its gzip give the same lines: long lines, too-long lines, CRLF, no last line end")
