@@ -14,6 +14,9 @@ final class ParallelPass<Analysis: MergeableAnalysis>: ParallelWork, @unchecked 
     private let workers: Int
     private let key: PartitionKey
     private let maxLineLength: Int
+    /// Whether the analysis reads whole events (``MergeableAnalysis/readsWholeEvents``), so
+    /// that much of each is loaded ahead.
+    private let readsWholeEvents: Bool
     private let slots: [ParsedBlock]
     /// Blocks taken from the channel (the next block's number).
     private var taken = 0
@@ -37,6 +40,7 @@ final class ParallelPass<Analysis: MergeableAnalysis>: ParallelWork, @unchecked 
         self.workers = workers
         self.key = prototype.partitionKey
         self.maxLineLength = maxLineLength
+        readsWholeEvents = prototype.readsWholeEvents
         meter = ProgressMeter(report: progress)
         slots = (0..<window).map { _ in ParsedBlock(partitions: workers) }
         visited = Array(repeating: 0, count: workers)
@@ -148,9 +152,9 @@ final class ParallelPass<Analysis: MergeableAnalysis>: ParallelWork, @unchecked 
     /// events (``ParsedBlock/owned``) and the malformed lines whose number sends them to it.
     ///
     /// Another worker parsed most of them, so their records, tapes and text are in another core's
-    /// cache: while one event is visited, the record two events on and the next event's root,
-    /// envelope and first properties entries and first bytes are prefetched, what a visit reads
-    /// first (not the whole tape: an analysis that reads further walks it in order).
+    /// cache: while one event is visited, the record two events on and what the visit of the next
+    /// event reads (the whole event, or its envelope: ``MergeableAnalysis/readsWholeEvents``) are
+    /// loaded ahead.
     private func visit(_ parsed: ParsedBlock, worker: Int, into partial: inout Analysis, view: JSONTape) {
         guard let block = parsed.block else { return }
         let base = UnsafeRawPointer(block.storage)
@@ -177,12 +181,15 @@ final class ParallelPass<Analysis: MergeableAnalysis>: ParallelWork, @unchecked 
         }
         if own.count > 0 { Self.prefetchRecord(lines, Int(own[0])) }
         if own.count > 1 { Self.prefetchRecord(lines, Int(own[1])) }
-        if own.count > 0 { Self.prefetchEvent(lines[Int(own[0])], entries: entries, text: base) }
+        if own.count > 0 {
+            Self.prefetchEvent(lines[Int(own[0])], entries: entries, text: base, whole: readsWholeEvents)
+        }
         for position in own.indices {
             let index = own[position]
             if position + 2 < own.count { Self.prefetchRecord(lines, Int(own[position + 2])) }
             if position + 1 < own.count {
-                Self.prefetchEvent(lines[Int(own[position + 1])], entries: entries, text: base)
+                Self.prefetchEvent(
+                    lines[Int(own[position + 1])], entries: entries, text: base, whole: readsWholeEvents)
             }
             if nextMalformed < malformed.count && malformed[nextMalformed] < index { visitMalformed(before: index) }
             let line = lines[Int(index)]
@@ -205,20 +212,25 @@ final class ParallelPass<Analysis: MergeableAnalysis>: ParallelWork, @unchecked 
         atk_prefetch(start + index, 2)
     }
 
-    /// Starts loading what a visit of `line`'s event reads first: the tape's root and the
-    /// envelope's entries, the first properties, and the line's first bytes.
+    /// Starts loading what a visit of `line`'s event reads: its whole tape and text (up to 2 KiB
+    /// each) when `whole`, else the tape's root, the envelope's entries and the line's first
+    /// bytes.
     @inline(__always)
     private static func prefetchEvent(
-        _ line: ParsedBlock.Line, entries: UnsafeMutablePointer<TapeEntry>, text: UnsafeRawPointer
+        _ line: ParsedBlock.Line, entries: UnsafeMutablePointer<TapeEntry>, text: UnsafeRawPointer, whole: Bool
     ) {
         let tape = entries + Int(line.tapeStart)
+        if whole {
+            atk_prefetch(tape, Int32(min(32, (Int(line.tapeCount) * MemoryLayout<TapeEntry>.stride + 63) / 64)))
+            atk_prefetch(text + line.start, Int32(min(32, (line.count + 63) / 64)))
+            return
+        }
         let envelope = line.envelope
         atk_prefetch(tape, 1)
         atk_prefetch(tape + Int(max(envelope.distinctId, 0)), 1)
         atk_prefetch(tape + Int(max(envelope.event, 0)), 1)
         atk_prefetch(tape + Int(max(envelope.time, 0)), 1)
         atk_prefetch(tape + Int(max(envelope.type, 0)), 1)
-        atk_prefetch(tape + Int(max(envelope.properties, 0)), 3)
         atk_prefetch(text + line.start, Int32(min(8, (line.count + 63) / 64)))
     }
 }

@@ -59,6 +59,14 @@ public struct EventFunnelAnalysis: MergeableAnalysis {
         malformed = MalformedExamples(limit: configuration.maxExamples)
     }
 
+    /// Whether a property is read: a step's or an exclusion's filter, the breakdown, or the key
+    /// users are counted by; a funnel of event names reads the envelope alone.
+    public var readsWholeEvents: Bool {
+        configuration.userProperty != nil || configuration.breakdownProperty != nil
+            || configuration.steps.steps.contains { !$0.filters.isEmpty }
+            || configuration.steps.exclusions.contains { !$0.filters.isEmpty }
+    }
+
     /// Routes by the key users are counted by: the `userProperty` (its text as
     /// ``EventProperties/withText(_:_:)`` reads it, as ``userIndex(of:)`` does), else the person
     /// key with stitched identities, else `distinct_id`.

@@ -39,6 +39,9 @@ extension SelectedAnalysis: MergeableAnalysis where Inner: MergeableAnalysis {
     /// The inner analysis's key.
     public var partitionKey: PartitionKey { inner.partitionKey }
 
+    /// Whether the inner analysis or a `--where` filter reads more than the envelope.
+    public var readsWholeEvents: Bool { inner.readsWholeEvents || !selection.filters.isEmpty }
+
     /// The inner analysis's empty partial, with no counts.
     public func makePartial() -> SelectedAnalysis<Inner> { SelectedAnalysis(inner.makePartial(), selection: selection) }
 

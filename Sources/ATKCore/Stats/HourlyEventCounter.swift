@@ -23,6 +23,9 @@ public struct HourlyEventCounter: MergeableAnalysis {
     /// An empty counter.
     public func makePartial() -> HourlyEventCounter { HourlyEventCounter() }
 
+    /// Reads only `time`.
+    public var readsWholeEvents: Bool { false }
+
     /// Adds `other`'s counts.
     public mutating func merge(_ other: consuming HourlyEventCounter) {
         counts.merge(other.counts, uniquingKeysWith: +)

@@ -41,6 +41,9 @@ public struct StatsCollector: MergeableAnalysis {
         self.maxExamples = maxExamples
     }
 
+    /// Stats reads the envelope alone: `type`, `time`, `distinct_id` and `event`.
+    public var readsWholeEvents: Bool { false }
+
     /// An empty collector keeping as many examples.
     public func makePartial() -> StatsCollector { StatsCollector(maxExamples: maxExamples) }
 
