@@ -5,7 +5,7 @@
 /// ``deallocate()`` (``ParsedBlock`` does, when it is freed), and whoever appends through a copy
 /// hands the copy back (``BlockRecorder/finish()``), since the count and the memory may change.
 struct PlainBuffer<Element: BitwiseCopyable> {
-    private(set) var base: UnsafeMutablePointer<Element>
+    private var base: UnsafeMutablePointer<Element>
     private(set) var count = 0
     private var capacity: Int
 
@@ -38,13 +38,6 @@ struct PlainBuffer<Element: BitwiseCopyable> {
 
     /// The values, valid until the next append or ``deallocate()``.
     var values: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: base, count: count) }
-
-    /// The value at `index` (`0..<count`, unchecked beyond a debug build's assertion).
-    @inline(__always)
-    subscript(index: Int) -> Element {
-        assert(index >= 0 && index < count)
-        return base[index]
-    }
 
     /// Frees the memory; the list must not be used again.
     func deallocate() { base.deallocate() }
