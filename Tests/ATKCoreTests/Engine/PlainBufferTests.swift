@@ -28,6 +28,8 @@ struct PlainBufferTests {
                     start: value, count: value * 2, relativeLine: value + 1, tapeStart: UInt32(value),
                     tapeCount: UInt32(value % 7), envelope: ParsedBlock.noEnvelope, stringFlags: UInt8(value % 3)))
         }
+        // The record every worker loads for each of its events stays as small as its doc says.
+        #expect(MemoryLayout<ParsedBlock.Line>.stride == 72)
         #expect(buffer.values.map(\.start) == Array(0..<100))
         #expect(buffer.values.map(\.relativeLine) == Array(1...100))
         #expect(buffer.values.allSatisfy { $0.count == 2 * $0.start && Int($0.tapeCount) == $0.start % 7 })
