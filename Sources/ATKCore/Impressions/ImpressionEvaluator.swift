@@ -4,12 +4,6 @@
 /// - Complexity: O(n) expected after the ordering; state is one page view's keys, lists and
 ///   batches at a time, and per finding kind the `maxExamples` first findings in input order.
 struct ImpressionEvaluator {
-    /// A key's exposures in the current page view.
-    private struct Exposed {
-        var first: Int
-        var lastTime: Int64
-    }
-
     /// `Policy.buffer`: one element's current and previous exposure batch in the page view.
     ///
     /// Batches are a screenful of items, so small arrays beat sets.
@@ -65,8 +59,11 @@ struct ImpressionEvaluator {
     // The current page view.
     private var pageScreen: Int32 = -1
     private var inPageView = false
-    private var exposed: [Int32: Exposed] = [:]
-    private var rows: [Int32: [(row: Int32, record: Int)]] = [:]
+    private var exposed = PageViewKeys()
+    /// The page view's exposures that are list rows, in walk order; ``endPageView()`` sorts them
+    /// by list, row and record (one array kept from page view to page view, where a dictionary
+    /// of lists made an array per list and page view).
+    private var rows: [(list: Int32, row: Int32, record: Int)] = []
     private var batches: [Int32: Batches] = [:]
 
     init(collector: ImpressionCollector, order: [UInt32], walking walked: Range<Int>) {
@@ -182,8 +179,8 @@ struct ImpressionEvaluator {
             count(record, screen: screen, element: true) { $0.duplicates += 1 }
             add(Finding(record: index, other: previous?.first ?? -1, screen: screen, kind: .duplicate))
         }
-        exposed[record.key] = Exposed(first: previous?.first ?? index, lastTime: record.time)
-        if record.list >= 0 { rows[record.list, default: []].append((record.row, index)) }
+        exposed.set(record.key, .init(first: previous?.first ?? index, lastTime: record.time))
+        if record.list >= 0 { rows.append((record.list, record.row, index)) }
     }
 
     /// Whether the key was in the element's previous batch or already in the current one, after
@@ -245,21 +242,29 @@ struct ImpressionEvaluator {
 
     /// Counts the page view's index gaps and forgets its state.
     private mutating func endPageView() {
-        for exposures in rows.values {
-            // Each row's first exposure, by row.
-            let sorted = exposures.sorted { $0.row != $1.row ? $0.row < $1.row : $0.record < $1.record }
-            var previousRow: Int32?
-            for exposure in sorted where exposure.row != previousRow {
-                defer { previousRow = exposure.row }
-                guard let low = previousRow, Int(exposure.row) - Int(low) > 1 else { continue }
-                let gap = Int(exposure.row) - Int(low) - 1
-                let record = records[exposure.record]
-                let screen = inPageView ? pageScreen : record.screen
-                count(record, screen: screen, element: true) { $0.indexGaps += gap }
-                add(Finding(record: exposure.record, other: Int(low), screen: screen, kind: .indexGap))
-            }
+        // Each list's rows in order, each row's first exposure first. Lists are taken in list id
+        // order, which changes nothing: counts add, and findings are kept in input order.
+        rows.sort { a, b in
+            a.list != b.list ? a.list < b.list : a.row != b.row ? a.row < b.row : a.record < b.record
         }
-        exposed.removeAll(keepingCapacity: true)
+        var previousList: Int32 = -1
+        var previousRow: Int32?
+        for exposure in rows {
+            if exposure.list != previousList {
+                previousList = exposure.list
+                previousRow = nil
+            }
+            guard exposure.row != previousRow else { continue }
+            let low = previousRow
+            previousRow = exposure.row
+            guard let low, Int(exposure.row) - Int(low) > 1 else { continue }
+            let gap = Int(exposure.row) - Int(low) - 1
+            let record = records[exposure.record]
+            let screen = inPageView ? pageScreen : record.screen
+            count(record, screen: screen, element: true) { $0.indexGaps += gap }
+            add(Finding(record: exposure.record, other: Int(low), screen: screen, kind: .indexGap))
+        }
+        exposed.removeAll()
         rows.removeAll(keepingCapacity: true)
         batches.removeAll(keepingCapacity: true)
     }
