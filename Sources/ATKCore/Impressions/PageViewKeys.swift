@@ -36,6 +36,8 @@ struct PageViewKeys {
     ///
     /// - Complexity: O(1) expected.
     subscript(key: Int32) -> Exposed? {
+        // -1 marks an empty slot, so no negative id is ever held.
+        guard key >= 0 else { return nil }
         let slot = slot(of: key)
         return slots[slot].key == key ? slots[slot].exposed : nil
     }

@@ -44,6 +44,7 @@ struct PageViewKeysTests {
         for (index, key) in keys.enumerated() { table.set(key, .init(first: index, lastTime: Int64(index))) }
         for (index, key) in keys.enumerated() { #expect(table[key] == .init(first: index, lastTime: Int64(index))) }
         #expect(table[1 << 25] == nil)
+        #expect(table[-1] == nil)
     }
 }
 
