@@ -24,7 +24,13 @@ struct FieldScanner: Sequence, IteratorProtocol {
     mutating func next() -> Substring? {
         guard let fieldStart = start else { return nil }
         let rest = text.utf8[fieldStart...]
-        guard let end = rest.firstIndex(of: separator) else {
+        // Native strings are contiguous UTF-8: a byte loop finds the separator (the generic
+        // `firstIndex(of:)` over the view stepped through its indices one by one).
+        let found =
+            rest.withContiguousStorageIfAvailable { bytes in
+                bytes.firstIndex(of: separator).map { rest.index(fieldStart, offsetBy: $0) }
+            } ?? rest.firstIndex(of: separator)
+        guard let end = found else {
             start = nil
             return Substring(text.unicodeScalars[fieldStart...])
         }

@@ -4,7 +4,13 @@ extension Substring {
     /// Class names are compared byte for byte, as `NSStringFromClass` results
     /// are; this skips the Unicode canonical equivalence of `==`.
     func hasSameBytes(as other: some StringProtocol) -> Bool {
-        utf8.elementsEqual(other.utf8)
+        // Contiguous UTF-8 on both sides (native strings): lengths, then the bytes at once.
+        let fast = utf8.withContiguousStorageIfAvailable { mine in
+            other.utf8.withContiguousStorageIfAvailable { theirs in
+                mine.count == theirs.count && mine.elementsEqual(theirs)
+            }
+        }
+        return (fast ?? nil) ?? utf8.elementsEqual(other.utf8)
     }
 
     /// Parses a non-negative decimal integer of ASCII digits only.
@@ -23,6 +29,8 @@ extension Substring {
 
     /// Whether the text contains an ASCII space, control byte or DEL.
     var containsSpaceOrControl: Bool {
-        utf8.contains { $0 <= UInt8(ascii: " ") || $0 == 0x7F }
+        func isSpaceOrControl(_ byte: UInt8) -> Bool { byte <= UInt8(ascii: " ") || byte == 0x7F }
+        return utf8.withContiguousStorageIfAvailable { $0.contains(where: isSpaceOrControl) }
+            ?? utf8.contains(where: isSpaceOrControl)
     }
 }
