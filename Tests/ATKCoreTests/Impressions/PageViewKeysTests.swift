@@ -1,3 +1,4 @@
+import ATKGenerate
 import Testing
 
 @testable import ATKCore
@@ -9,7 +10,7 @@ struct PageViewKeysTests {
     func agreesWithDictionary() {
         var table = PageViewKeys()
         var model: [Int32: PageViewKeys.Exposed] = [:]
-        var random = SplitMix(seed: 7)
+        var random = SplitMix64(seed: 7)
         for pageView in 0..<300 {
             // Page views of 0 to about 2,000 keys: the table grows past its first 64 slots and
             // keeps that size while it is emptied and refilled.
@@ -45,18 +46,5 @@ struct PageViewKeysTests {
         for (index, key) in keys.enumerated() { #expect(table[key] == .init(first: index, lastTime: Int64(index))) }
         #expect(table[1 << 25] == nil)
         #expect(table[-1] == nil)
-    }
-}
-
-/// A small deterministic generator (SplitMix64) for the test's keys.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
