@@ -39,7 +39,11 @@ final class ParsedBlock {
     var reasons: [MalformedLine.Reason] = []
     /// Every event line's tape entries, one after another: the parse worker's tape, each
     /// event's entries kept where they were scanned (``JSONTape/commit()``).
-    let arena = JSONTape(capacity: 1 << 16)
+    ///
+    /// Room for 131,072 entries (2.5 MiB, reserved, its pages touched only as they are used): a
+    /// block of 1 MiB of SDK events takes about 85,000. It started at half that and doubled in
+    /// every slot's first block, copying the entries and touching both buffers' pages.
+    let arena = JSONTape(capacity: 1 << 17)
     /// The arena's entries (valid until the next block is parsed into it).
     var entries: UnsafeMutablePointer<TapeEntry> { arena.storage }
     /// Non-blank and malformed lines, and the line numbers the block uses (blank lines included).
@@ -86,7 +90,7 @@ final class ParsedBlock {
     /// Returns the arena to its usual size after a block of huge lines.
     func shrinkArena() {
         guard arena.storageCapacity > 1 << 20 else { return }
-        arena.clearKept(shrinkingTo: 1 << 16)
+        arena.clearKept(shrinkingTo: 1 << 17)
     }
 }
 
