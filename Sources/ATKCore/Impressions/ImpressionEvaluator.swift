@@ -85,8 +85,12 @@ struct ImpressionEvaluator {
     /// Evaluates the users of `walked`; ``absorb(_:)`` then joins evaluators of consecutive parts.
     mutating func walk() {
         var user: Int32 = -1
-        for position in order[walked] {
-            let index = Int(position)
+        // Records are read in the users' order, scattered over the input's: each is asked for
+        // `ahead` steps before it is read.
+        let ahead = 16
+        for step in walked {
+            if step + ahead < walked.upperBound { records.prefetch(Int(order[step + ahead])) }
+            let index = Int(order[step])
             let record = records[index]
             if record.user != user {
                 endPageView()
@@ -492,6 +496,8 @@ extension ImpressionCollector {
             let first = records[Int(order[start])]
             var (end, previous, inOrder) = (start + 1, first.time, true)
             while end < order.count {
+                // As in ``ImpressionEvaluator/walk()``: the records come in the users' order.
+                if end + 16 < order.count { records.prefetch(Int(order[end + 16])) }
                 let record = records[Int(order[end])]
                 guard record.user == first.user else { break }
                 if record.time < previous { inOrder = false }

@@ -1,3 +1,5 @@
+import CScan
+
 /// An append-only array in fixed-size chunks, for records kept per event: growing never copies
 /// or over-allocates, so its memory is its elements' bytes (stride × count) plus one partly
 /// filled chunk, where an `Array` briefly holds twice its contents while it grows and keeps up
@@ -64,4 +66,15 @@ struct ChunkedBuffer<Element> {
 
     /// The indices of the elements.
     var indices: Range<Int> { 0..<count }
+
+    /// Asks the CPU to start loading the element at `index` (below `count`) ahead of a read: a
+    /// hint for reads in an order of their own, which no prefetcher can guess; no effect on
+    /// results.
+    @inline(__always)
+    func prefetch(_ index: Int) {
+        chunks[index >> Self.shift].withUnsafeBufferPointer { chunk in
+            guard let base = chunk.baseAddress else { return }
+            atk_prefetch(base + (index & (Self.chunkSize - 1)), 1)
+        }
+    }
 }
