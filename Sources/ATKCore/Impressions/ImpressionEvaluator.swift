@@ -86,10 +86,9 @@ struct ImpressionEvaluator {
     mutating func walk() {
         var user: Int32 = -1
         // Records are read in the users' order, scattered over the input's: each is asked for
-        // `ahead` steps before it is read.
-        let ahead = 16
+        // some steps before it is read.
         for step in walked {
-            if step + ahead < walked.upperBound { records.prefetch(Int(order[step + ahead])) }
+            records.prefetch(after: step, in: order, before: walked.upperBound)
             let index = Int(order[step])
             let record = records[index]
             if record.user != user {
@@ -497,7 +496,7 @@ extension ImpressionCollector {
             var (end, previous, inOrder) = (start + 1, first.time, true)
             while end < order.count {
                 // As in ``ImpressionEvaluator/walk()``: the records come in the users' order.
-                if end + 16 < order.count { records.prefetch(Int(order[end + 16])) }
+                records.prefetch(after: end, in: order, before: order.count)
                 let record = records[Int(order[end])]
                 guard record.user == first.user else { break }
                 if record.time < previous { inOrder = false }

@@ -67,11 +67,19 @@ struct ChunkedBuffer<Element> {
     /// The indices of the elements.
     var indices: Range<Int> { 0..<count }
 
-    /// Asks the CPU to start loading the element at `index` (below `count`) ahead of a read: a
-    /// hint for reads in an order of their own, which no prefetcher can guess; no effect on
-    /// results.
+    /// How many places ahead in an order of their own reads ask for elements
+    /// (``prefetch(after:in:before:)``).
+    static var prefetchDistance: Int { 16 }
+
+    /// Asks the CPU to start loading the element that `order` (indices into this buffer) names
+    /// ``prefetchDistance`` places after `position`, when that place is before `end`: a hint for
+    /// reads in an order of their own, which no prefetcher can guess; no effect on results.
     @inline(__always)
-    func prefetch(_ index: Int) {
+    func prefetch<Order: RandomAccessCollection<UInt32>>(after position: Int, in order: Order, before end: Int)
+    where Order.Index == Int {
+        let ahead = position + Self.prefetchDistance
+        guard ahead < end else { return }
+        let index = Int(order[ahead])
         chunks[index >> Self.shift].withUnsafeBufferPointer { chunk in
             guard let base = chunk.baseAddress else { return }
             atk_prefetch(base + (index & (Self.chunkSize - 1)), 1)
