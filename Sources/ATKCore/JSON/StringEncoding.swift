@@ -7,8 +7,9 @@ import CScan
 ///
 /// ``JSONScanner`` accepts any byte above 0x7F inside a string and any `\u` escape; it flags the
 /// strings that hold a `\u` escape (``TapeEntry/unicodeEscape``). UTF-8 is checked over the
-/// whole line, eight ASCII bytes at a time, by `validate` alone, so the scanner (and every other
-/// command) pays nothing for it; a byte above 0x7F outside a string makes the line malformed.
+/// whole line (with a vector check where the CPU has one) by `validate` alone, so the scanner
+/// (and every other command) pays nothing for it; a byte above 0x7F outside a string makes the
+/// line malformed.
 public enum StringEncoding {
     /// Why bytes are not UTF-8 (Unicode 15, table 3-7).
     public enum UTF8Problem: Sendable, Equatable, CustomStringConvertible {
@@ -41,8 +42,24 @@ public enum StringEncoding {
     /// The first invalid UTF-8 sequence in `bytes`: its offset, its length (the bytes that show
     /// the problem, at least 1) and why.
     ///
-    /// - Complexity: O(n); ASCII runs 32 bytes at a time (`atk_ascii_run`).
+    /// Valid bytes, nearly every line of a dump, are passed by the vector check
+    /// (`atk_utf8_valid`, 32 bytes a step with AVX2); ``scalarFirstInvalidUTF8(_:)`` finds the
+    /// place and the reason, and decides alone on CPUs without that check.
+    ///
+    /// - Complexity: O(n).
     public static func firstInvalidUTF8(
+        _ bytes: UnsafeRawBufferPointer
+    ) -> (offset: Int, length: Int, problem: UTF8Problem)? {
+        guard let base = bytes.baseAddress else { return nil }
+        if atk_utf8_valid(base.assumingMemoryBound(to: UInt8.self), bytes.count) != 0 { return nil }
+        return scalarFirstInvalidUTF8(bytes)
+    }
+
+    /// ``firstInvalidUTF8(_:)`` byte by byte, without the vector check: ASCII runs 32 bytes at a
+    /// time (`atk_ascii_run`), the common 2- and 3-byte characters one at a time.
+    ///
+    /// - Complexity: O(n).
+    static func scalarFirstInvalidUTF8(
         _ bytes: UnsafeRawBufferPointer
     ) -> (offset: Int, length: Int, problem: UTF8Problem)? {
         guard let base = bytes.baseAddress else { return nil }

@@ -223,7 +223,7 @@ public struct DumpValidator: MergeableAnalysis {
 
     /// Checks `json.invalid_utf8` and `json.lone_surrogate`: the first string of each kind on the line.
     ///
-    /// UTF-8 is checked on every line (ASCII eight bytes at a time); surrogates only on lines
+    /// UTF-8 is checked on every line (``StringEncoding/firstInvalidUTF8(_:)``); surrogates only on lines
     /// whose scan flagged a `\u` escape.
     private mutating func checkEncoding(_ event: Event, _ eventName: () -> String?) {
         let (invalid, lone) = event.tape.encodingProblems(line: event.line)

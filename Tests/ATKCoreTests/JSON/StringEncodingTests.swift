@@ -1,3 +1,5 @@
+import CScan
+import Foundation
 import Testing
 
 @testable import ATKCore
@@ -89,6 +91,115 @@ struct StringEncodingTests {
             }
             #expect(invalid(bytes)?.offset == Self.firstError(bytes), "\(bytes)")
         }
+    }
+
+    /// Whether the vector check says `bytes` are valid UTF-8 (always false without it).
+    private static func vectorValid(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { atk_utf8_valid($0.baseAddress, $0.count) == 1 }
+    }
+
+    @Test("the vector UTF-8 check runs wherever the CPU has AVX2")
+    func vectorCheckPresent() throws {
+        #if arch(x86_64)
+            let flags =
+                try String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)
+                .split(separator: "\n").first { $0.hasPrefix("flags") }.map { $0.split(separator: " ") } ?? []
+            #expect((atk_utf8_vector_check() == 1) == flags.contains("avx2"))
+        #else
+            #expect(atk_utf8_vector_check() == 0)
+        #endif
+    }
+
+    /// `sequence` placed at each of `places` (offsets into ASCII padding of `length` bytes), as
+    /// buffers: around the vector check's 32-byte blocks, its 64-byte steps, the overlapping
+    /// last 64 bytes of a buffer of 96 bytes or more, and the zero-padded end of a shorter one.
+    private static func placed(_ sequence: [UInt8]) -> [[UInt8]] {
+        let places: [(length: Int, offset: Int)] = [
+            (sequence.count, 0), (40, 30), (70, 31), (70, 62), (128, 63), (100, 33), (100, 100 - sequence.count),
+            (130, 64 + 30),
+        ]
+        return places.map { length, offset in
+            var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: max(length, offset + sequence.count))
+            bytes.replaceSubrange(offset..<offset + sequence.count, with: sequence)
+            return bytes
+        }
+    }
+
+    @Test("the vector check agrees with the standard library on every 1- and 2-byte sequence, anywhere in a block")
+    func vectorShortSequences() {
+        guard atk_utf8_vector_check() == 1 else { return }
+        var disagreements: [[UInt8]] = []
+        for first in 0...255 {
+            for second in [nil] + (0...255).map(Optional.some) {
+                let sequence = [UInt8(first)] + (second.map { [UInt8($0)] } ?? [])
+                for bytes in Self.placed(sequence) where Self.vectorValid(bytes) != (Self.firstError(bytes) == nil) {
+                    disagreements.append(bytes)
+                }
+            }
+        }
+        #expect(disagreements.count == 0, "the first: \(disagreements.prefix(3))")
+    }
+
+    @Test("the vector check agrees with the standard library on 3- and 4-byte sequences of the boundary bytes")
+    func vectorLongSequences() {
+        guard atk_utf8_vector_check() == 1 else { return }
+        // Each range's edges (Unicode table 3-7), ASCII, and the bytes UTF-8 never uses.
+        let edges: [UInt8] = [
+            0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xDF, 0xE0, 0xED, 0xEF,
+            0xF0, 0xF4, 0xF5, 0xFF,
+        ]
+        var disagreements: [[UInt8]] = []
+        for lead in 0xC0...0xFF {
+            for second in edges {
+                for third in edges {
+                    // A fourth byte after the 4-byte leads and the leads beyond them at the edges.
+                    let fourths = [0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xF7, 0xF8, 0xFF].contains(lead) ? edges : []
+                    for fourth in [nil] + fourths.map(Optional.some) {
+                        let sequence = [UInt8(lead), second, third] + (fourth.map { [$0] } ?? [])
+                        for bytes in Self.placed(sequence)
+                        where Self.vectorValid(bytes) != (Self.firstError(bytes) == nil) {
+                            disagreements.append(bytes)
+                        }
+                    }
+                }
+            }
+        }
+        #expect(disagreements.count == 0, "the first: \(disagreements.prefix(3))")
+    }
+
+    @Test("the vector check agrees with the standard library on long random text, damaged now and then")
+    func vectorRandomText() {
+        guard atk_utf8_vector_check() == 1 else { return }
+        var generator = SystemRandomNumberGenerator()
+        let pieces: [[UInt8]] = ["a", "abcdefgh", "é", "ж", "商", "品", "\u{1F600}", "\u{10FFFF}", "\u{800}", "\u{FFFF}"]
+            .map { Array($0.utf8) }
+        let odd: [UInt8] = [0x80, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF, 0x41]
+        var valid = 0
+        var disagreements: [[UInt8]] = []
+        for _ in 0..<20_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...160, using: &generator) {
+                bytes += pieces.randomElement(using: &generator) ?? []
+            }
+            if !bytes.isEmpty && Int.random(in: 0..<3, using: &generator) == 0 {
+                let place = Int.random(in: 0..<bytes.count, using: &generator)
+                switch Int.random(in: 0..<3, using: &generator) {
+                case 0: bytes[place] = odd.randomElement(using: &generator) ?? 0
+                case 1: bytes.insert(odd.randomElement(using: &generator) ?? 0, at: place)
+                default: bytes.removeSubrange(place...)
+                }
+            }
+            let expected = Self.firstError(bytes) == nil
+            if expected { valid += 1 }
+            if Self.vectorValid(bytes) != expected
+                || bytes.withUnsafeBytes({ StringEncoding.scalarFirstInvalidUTF8($0) })?.offset
+                    != Self.firstError(bytes)
+            {
+                disagreements.append(bytes)
+            }
+        }
+        #expect(disagreements.count == 0, "the first: \(disagreements.prefix(3))")
+        #expect(valid > 10_000 && valid < 20_000)
     }
 
     @Test(
