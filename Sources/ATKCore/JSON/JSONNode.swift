@@ -109,9 +109,19 @@ public struct JSONNode {
     ///
     /// - Complexity: O(members); skipping a nested value is O(1).
     public func forEachMember(_ body: (_ key: JSONNode, _ value: JSONNode) throws -> Bool) rethrows {
+        try forEachMember(from: 0, keyIndex: index + 1, body)
+    }
+
+    /// ``forEachMember(_:)`` from the member numbered `first` (from 0), whose key is at tape
+    /// index `keyIndex`: a loop that stopped part-way goes on without walking the members again.
+    ///
+    /// - Complexity: O(members from `first`).
+    func forEachMember(
+        from first: Int, keyIndex: Int, _ body: (_ key: JSONNode, _ value: JSONNode) throws -> Bool
+    ) rethrows {
         guard entry.kind == .object else { return }
-        var k = index + 1
-        for _ in 0..<count {
+        var k = keyIndex
+        for _ in first..<max(first, count) {
             let key = JSONNode(entries: entries, base: base, index: k)
             let value = JSONNode(entries: entries, base: base, index: k + 1)
             if try !body(key, value) { return }

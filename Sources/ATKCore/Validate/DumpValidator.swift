@@ -347,12 +347,13 @@ public struct DumpValidator: MergeableAnalysis {
         // last event of the name, and hash only when the guess is wrong.
         let sequence = Int(nameId)
         if sequence >= keysByName.count { keysByName += repeatElement([], count: sequence + 1 - keysByName.count) }
-        let quick = checkGuessedProperties(properties, sequence: sequence, recordTypes: recordTypes, scan: &scan)
+        let (quick, resume) = checkGuessedProperties(
+            properties, sequence: sequence, recordTypes: recordTypes, scan: &scan)
         guard quick < Int(properties.entry.count) else { return scan }
-        var position = 0
-        properties.forEachMember { key, value in
+        // The members after the guessed ones, from where that loop stopped.
+        var position = quick
+        properties.forEachMember(from: quick, keyIndex: resume) { key, value in
             defer { position += 1 }
-            if position < quick { return true }
             let keyBytes = key.rawBytes
             let keyId: Int32
             let escaped = key.hasEscapes
@@ -427,7 +428,8 @@ public struct DumpValidator: MergeableAnalysis {
         return scan
     }
 
-    /// Checks the leading members of `properties` that need nothing but a count; returns how many.
+    /// Checks the leading members of `properties` that need nothing but a count; returns how many,
+    /// and the tape index of the next member's key.
     ///
     /// Such a member's key is the name's guessed key (compared as bytes) and valid, and its value
     /// a string no longer than the limit, a number other than a duration, a boolean or null, of
@@ -437,8 +439,10 @@ public struct DumpValidator: MergeableAnalysis {
     /// instructions, about 115 a member where they took 175; validate 792 M -> 732 M).
     private mutating func checkGuessedProperties(
         _ properties: JSONNode, sequence: Int, recordTypes: Bool, scan: inout PropertyScan
-    ) -> Int {
-        guard sequence >= 0, properties.entry.count > 0, !keysByName[sequence].isEmpty else { return 0 }
+    ) -> (count: Int, next: Int) {
+        guard sequence >= 0, properties.entry.count > 0, !keysByName[sequence].isEmpty else {
+            return (0, properties.index + 1)
+        }
         // The tables are moved out while they are read (moving a table is no copy and, unlike
         // borrowing it from `self` in a closure, no reference count per event).
         var guesses: [Int32] = []
@@ -479,14 +483,14 @@ public struct DumpValidator: MergeableAnalysis {
         _ properties: JSONNode, guesses: UnsafeBufferPointer<Int32>, strings: Interner.Strings,
         infos: UnsafeBufferPointer<PropertyKeyInfo>, firstTypes: UnsafeBufferPointer<Int8>,
         counts: UnsafeMutableBufferPointer<Int>, typeCounts: (keep: Int, exact: Bool)?, presence: inout UInt8
-    ) -> Int {
+    ) -> (count: Int, next: Int) {
         let durations = PropertyKeyInfo.eventDuration | PropertyKeyInfo.dollarEventDuration
         let entries = properties.entries
         let base = properties.base
         let members = min(Int(properties.entry.count), guesses.count)
         var checked = 0
         var k = properties.index + 1
-        while checked < members {
+        members: while checked < members {
             let key = entries[k]
             let value = entries[k &+ 1]
             guard !key.isEscaped else { break }
@@ -498,26 +502,26 @@ public struct DumpValidator: MergeableAnalysis {
             let type: PropertyTypeTracker.ValueType?
             switch value.kind {
             case .string:
-                guard Int(value.end) &- Int(value.start) <= SDKLimits.valueMaxLength else { return checked }
+                guard Int(value.end) &- Int(value.start) <= SDKLimits.valueMaxLength else { break members }
                 type = .string
             case .number:
-                guard info.presence & durations == 0 else { return checked }
+                guard info.presence & durations == 0 else { break members }
                 type = .number
             case .bool: type = .boolean
             case .null: type = nil
-            case .array, .object: return checked
+            case .array, .object: break members
             }
             if let typeCounts, let type {
                 guard typeCounts.exact, id < firstTypes.count, Int(firstTypes[id]) == type.rawValue,
                     counts[id] >= typeCounts.keep
-                else { return checked }
+                else { break members }
                 counts[id] &+= 1
             }
             presence |= info.presence
             checked &+= 1
             k = Int(value.next)
         }
-        return checked
+        return (checked, k)
     }
 
     /// The id of an event name (decoded bytes), judging it when new.

@@ -136,6 +136,30 @@ struct JSONNodeTests {
         #expect(result == ["true", "false", "null", "a|b\"c", "deep", "2", "1", "track"])
     }
 
+    @Test("a walk of an object's members goes on from any member, nested values skipped")
+    func membersFrom() {
+        let line =
+            #"{"event":"E","properties":{"a":1,"l":["x",{"y":[2]}],"o":{"p":{"q":3}},"s":"t","n":null}}"#
+        let result = withEvent(line) { event -> [[String]] in
+            guard let properties = event.properties else { return [] }
+            var keyIndexes: [Int] = []
+            properties.forEachMember { key, _ in
+                keyIndexes.append(key.index)
+                return true
+            }
+            return keyIndexes.indices.map { first in
+                var keys: [String] = []
+                properties.forEachMember(from: first, keyIndex: keyIndexes[first]) { key, value in
+                    keys.append("\(key.stringValue ?? "?")=\(value.kind)")
+                    return true
+                }
+                return keys
+            }
+        }
+        let all = ["a=number", "l=array", "o=object", "s=string", "n=null"]
+        #expect(result == (0..<5).map { Array(all[$0...]) })
+    }
+
     @Test("envelope fields are found, the last of a repeated key wins, escaped keys match")
     func envelope() {
         let line =
