@@ -46,9 +46,22 @@ enum JSONDecoding {
         guard n > 0 else { return nil }
         let negative = bytes[0] == UInt8(ascii: "-")
         if negative { i = 1 }
-        if n - i <= 18 {
-            // Up to 18 digits cannot overflow (10^18 - 1 < Int64.max): no checks per digit. Times
-            // in milliseconds have 13: eight of them in one step, then one at a time.
+        let digits = n - i
+        if digits >= 9 && digits <= 16 {
+            // Times in milliseconds have 13 digits: the first eight, then the last eight with the
+            // ones already read turned into zeros, each in one step.
+            let first = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            let lastWord = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self))
+            // The low bytes of the last word are the 16 - digits read already.
+            let seen = (UInt64(1) << (8 * UInt64(16 - digits))) &- 1
+            guard let high = eightDigits(first),
+                let low = eightDigits((lastWord & ~seen) | (0x3030_3030_3030_3030 & seen))
+            else { return nil }
+            let value = Int64(high &* powersOfTenInt[digits - 8] &+ low)
+            return negative ? -value : value
+        }
+        if digits <= 18 {
+            // Up to 18 digits cannot overflow (10^18 - 1 < Int64.max): no checks per digit.
             var value: Int64 = 0
             while n - i >= 8 {
                 let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self))
@@ -78,6 +91,11 @@ enum JSONDecoding {
         if negative { return value }
         return value == Int64.min ? nil : -value
     }
+
+    /// 10^0 to 10^8, for ``int64(_:)``'s numbers of 9 to 16 digits.
+    private static let powersOfTenInt: [UInt64] = [
+        1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000,
+    ]
 
     /// The value of eight ASCII digits read as a little-endian word (the first digit in the
     /// lowest byte), or nil when a byte is not a digit: pairs, then fours, then the eight are
