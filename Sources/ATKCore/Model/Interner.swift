@@ -89,32 +89,6 @@ public struct Interner: Sendable {
         matches(Int(id), bytes)
     }
 
-    /// Calls `body` with the known strings, to compare guessed ids with bytes without hashing
-    /// and without a call per comparison (``isString(_:equalTo:)`` checks each access).
-    func withStrings<R>(_ body: (Strings) throws -> R) rethrows -> R {
-        try arena.withUnsafeBytes { arena in
-            try ends.withUnsafeBufferPointer { ends in try body(Strings(arena: arena, ends: ends)) }
-        }
-    }
-
-    /// The interner's strings, valid inside ``withStrings(_:)``.
-    struct Strings {
-        let arena: UnsafeRawBufferPointer
-        let ends: UnsafeBufferPointer<Int>
-
-        /// True when the string with id `id` is `bytes`.
-        @inline(__always)
-        func isString(_ id: Int32, equalTo bytes: UnsafeRawBufferPointer) -> Bool {
-            let index = Int(id)
-            let end = ends[index]
-            let start = index == 0 ? 0 : ends[index &- 1]
-            guard end &- start == bytes.count else { return false }
-            // No arena storage: every stored string, and so `bytes`, is empty.
-            guard let base = arena.baseAddress else { return true }
-            return JSONDecoding.bytesEqual(UnsafeRawBufferPointer(start: base + start, count: end &- start), bytes)
-        }
-    }
-
     /// The string with id `id`.
     public func string(_ id: Int32) -> String {
         let span = span(Int(id))

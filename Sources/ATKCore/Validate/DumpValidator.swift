@@ -36,6 +36,9 @@ public struct DumpValidator: MergeableAnalysis {
     var keyFirst: [(location: LineLocation, member: Int)] = []
     /// Per event name: the key ids of its last event's properties, in order.
     private var keysByName: [[Int32]] = []
+    /// The same keys as the guessed-key loop reads them (``GuessedKey``), made when the name's
+    /// second event comes: a name seen once (a dump of a million one-off names) costs nothing here.
+    private var guessedByName: [[GuessedKey]] = []
     var types: PropertyTypeTracker
     var duplicates = DuplicateDetector()
     var lifecycle: LifecycleTracker
@@ -346,7 +349,10 @@ public struct DumpValidator: MergeableAnalysis {
         // Events of one name repeat their keys in the same order: guess each key's id from the
         // last event of the name, and hash only when the guess is wrong.
         let sequence = Int(nameId)
-        if sequence >= keysByName.count { keysByName += repeatElement([], count: sequence + 1 - keysByName.count) }
+        if sequence >= keysByName.count {
+            keysByName += repeatElement([], count: sequence + 1 - keysByName.count)
+            guessedByName += repeatElement([], count: sequence + 1 - guessedByName.count)
+        }
         let (quick, resume) = checkGuessedProperties(
             properties, sequence: sequence, recordTypes: recordTypes, scan: &scan)
         guard quick < Int(properties.entry.count) else { return scan }
@@ -362,16 +368,21 @@ public struct DumpValidator: MergeableAnalysis {
             {
                 keyId = keysByName[sequence][position]
             } else {
-                keyId =
+                let guessed =
                     escaped
                     ? JSONStringEscapes.unescape(keyBytes).withUnsafeBytes {
-                        propertyKey($0, at: location, member: position)
-                    } : propertyKey(keyBytes, at: location, member: position)
+                        guessedKey($0, at: location, member: position)
+                    } : guessedKey(keyBytes, at: location, member: position)
+                keyId = guessed.id
                 if sequence >= 0 {
+                    // The records, once made, stay as long as the ids and in step with them.
+                    let made = !guessedByName[sequence].isEmpty
                     if position < keysByName[sequence].count {
                         keysByName[sequence][position] = keyId
+                        if made { guessedByName[sequence][position] = guessed }
                     } else {
                         keysByName[sequence].append(keyId)
+                        if made { guessedByName[sequence].append(guessed) }
                     }
                 }
             }
@@ -435,41 +446,37 @@ public struct DumpValidator: MergeableAnalysis {
     /// a string no longer than the limit, a number other than a duration, a boolean or null, of
     /// the key's first type and past its kept lines (no breakdown). ``checkProperties`` checks
     /// the members after them. No table grows here, so the tables are read and counted through
-    /// pointers (callgrind, 60,000 lines of the bench dump: the properties' checks 190 M -> 124 M
-    /// instructions, about 115 a member where they took 175; validate 792 M -> 732 M).
+    /// pointers, and each guess is one ``GuessedKey`` record (callgrind, 60,000 lines of the bench
+    /// dump: the properties' checks 190 M -> 124 M instructions with the pointers, validate 792 M
+    /// -> 732 M; with the records, no interner text, key info or reference count per event:
+    /// validate 679 M -> 664 M).
     private mutating func checkGuessedProperties(
         _ properties: JSONNode, sequence: Int, recordTypes: Bool, scan: inout PropertyScan
     ) -> (count: Int, next: Int) {
         guard sequence >= 0, properties.entry.count > 0, !keysByName[sequence].isEmpty else {
             return (0, properties.index + 1)
         }
+        if guessedByName[sequence].isEmpty { makeGuesses(sequence) }
         // The tables are moved out while they are read (moving a table is no copy and, unlike
         // borrowing it from `self` in a closure, no reference count per event).
-        var guesses: [Int32] = []
-        var infos: [PropertyKeyInfo] = []
+        var guesses: [GuessedKey] = []
         var firstTypes: [Int8] = []
         var counts: [Int] = []
-        swap(&guesses, &keysByName[sequence])
-        swap(&infos, &keyInfos)
+        swap(&guesses, &guessedByName[sequence])
         swap(&firstTypes, &types.firstType)
         swap(&counts, &types.firstCount)
         defer {
-            swap(&guesses, &keysByName[sequence])
-            swap(&infos, &keyInfos)
+            swap(&guesses, &guessedByName[sequence])
             swap(&firstTypes, &types.firstType)
             swap(&counts, &types.firstCount)
         }
         let typeCounts = recordTypes ? (keep: types.keep, exact: !types.withBreakdown) : nil
-        return keyInterner.withStrings { strings in
-            guesses.withUnsafeBufferPointer { guesses in
-                infos.withUnsafeBufferPointer { infos in
-                    firstTypes.withUnsafeBufferPointer { firstTypes in
-                        counts.withUnsafeMutableBufferPointer { counts in
-                            Self.checkGuessed(
-                                properties, guesses: guesses, strings: strings, infos: infos, firstTypes: firstTypes,
-                                counts: counts, typeCounts: typeCounts, presence: &scan.presence)
-                        }
-                    }
+        return guesses.withUnsafeBufferPointer { guesses in
+            firstTypes.withUnsafeBufferPointer { firstTypes in
+                counts.withUnsafeMutableBufferPointer { counts in
+                    Self.checkGuessed(
+                        properties, guesses: guesses, firstTypes: firstTypes, counts: counts, typeCounts: typeCounts,
+                        presence: &scan.presence)
                 }
             }
         }
@@ -480,11 +487,9 @@ public struct DumpValidator: MergeableAnalysis {
     /// - Parameter typeCounts: nil when types are not recorded; `exact` is false with a
     ///   breakdown (its lines are counted per value, in the general loop).
     private static func checkGuessed(
-        _ properties: JSONNode, guesses: UnsafeBufferPointer<Int32>, strings: Interner.Strings,
-        infos: UnsafeBufferPointer<PropertyKeyInfo>, firstTypes: UnsafeBufferPointer<Int8>,
+        _ properties: JSONNode, guesses: UnsafeBufferPointer<GuessedKey>, firstTypes: UnsafeBufferPointer<Int8>,
         counts: UnsafeMutableBufferPointer<Int>, typeCounts: (keep: Int, exact: Bool)?, presence: inout UInt8
     ) -> (count: Int, next: Int) {
-        let durations = PropertyKeyInfo.eventDuration | PropertyKeyInfo.dollarEventDuration
         let entries = properties.entries
         let base = properties.base
         let members = min(Int(properties.entry.count), guesses.count)
@@ -494,18 +499,20 @@ public struct DumpValidator: MergeableAnalysis {
             let key = entries[k]
             let value = entries[k &+ 1]
             guard !key.isEscaped else { break }
-            let id = Int(guesses[checked])
-            let keyBytes = UnsafeRawBufferPointer(start: base + Int(key.start), count: Int(key.end) &- Int(key.start))
-            guard strings.isString(Int32(id), equalTo: keyBytes) else { break }
-            let info = infos[id]
-            guard info.violation == nil else { break }
+            let guess = guesses[checked]
+            let length = Int(key.end) &- Int(key.start)
+            // A longer key's record has length -1.
+            guard length == Int(guess.length), GuessedKey.words(base + Int(key.start), length) == guess.words,
+                !guess.violates
+            else { break }
+            let id = Int(guess.id)
             let type: PropertyTypeTracker.ValueType?
             switch value.kind {
             case .string:
                 guard Int(value.end) &- Int(value.start) <= SDKLimits.valueMaxLength else { break members }
                 type = .string
             case .number:
-                guard info.presence & durations == 0 else { break members }
+                guard !guess.duration else { break members }
                 type = .number
             case .bool: type = .boolean
             case .null: type = nil
@@ -517,7 +524,7 @@ public struct DumpValidator: MergeableAnalysis {
                 else { break members }
                 counts[id] &+= 1
             }
-            presence |= info.presence
+            presence |= guess.presence
             checked &+= 1
             k = Int(value.next)
         }
@@ -530,6 +537,24 @@ public struct DumpValidator: MergeableAnalysis {
         let id = nameInterner.internRepeating(bytes)
         if Int(id) == nameInfos.count { nameInfos.append(EventNameInfo(bytes)) }
         return id
+    }
+
+    /// The records of name `sequence`'s guessed keys, from their ids.
+    private mutating func makeGuesses(_ sequence: Int) {
+        var made: [GuessedKey] = []
+        made.reserveCapacity(keysByName[sequence].count)
+        for id in keysByName[sequence] {
+            made.append(keyInterner.withBytes(id) { GuessedKey(id: id, bytes: $0, info: keyInfos[Int(id)]) })
+        }
+        guessedByName[sequence] = made
+    }
+
+    /// A property key's id (decoded bytes) and its record for the guessed-key loop.
+    private mutating func guessedKey(
+        _ bytes: UnsafeRawBufferPointer, at location: LineLocation, member: Int
+    ) -> GuessedKey {
+        let id = propertyKey(bytes, at: location, member: member)
+        return GuessedKey(id: id, bytes: bytes, info: keyInfos[Int(id)])
     }
 
     /// The id of a property key (decoded bytes), judging it when new.

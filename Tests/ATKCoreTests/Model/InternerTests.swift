@@ -108,25 +108,21 @@ struct InternerTests {
         }
     }
 
-    @Test("withStrings tells an id's string from every other known string, the empty one included")
+    @Test("isString tells an id's string from every other known string, the empty one included")
     func stringsCompare() {
         var interner = Interner(capacity: 4)
         let texts = ["", "a", "b", "ab", "$screen_name", "$screen_namf", String(repeating: "x", count: 40)]
         let ids = texts.map { interner.intern($0) }
-        interner.withStrings { strings in
-            for (id, text) in zip(ids, texts) {
-                for other in texts + ["c", "$screen_nam", String(repeating: "x", count: 41)] {
-                    let equal = Array(other.utf8).withUnsafeBytes { strings.isString(id, equalTo: $0) }
-                    #expect(equal == (other == text), "\(text) / \(other)")
-                }
+        for (id, text) in zip(ids, texts) {
+            for other in texts + ["c", "$screen_nam", String(repeating: "x", count: 41)] {
+                let equal = Array(other.utf8).withUnsafeBytes { interner.isString(id, equalTo: $0) }
+                #expect(equal == (other == text), "\(text) / \(other)")
             }
         }
         // Only empty strings: the arena holds no byte.
         var empty = Interner(capacity: 4)
         let id = empty.intern("")
-        empty.withStrings { strings in
-            #expect(Array("".utf8).withUnsafeBytes { strings.isString(id, equalTo: $0) })
-            #expect(!Array("a".utf8).withUnsafeBytes { strings.isString(id, equalTo: $0) })
-        }
+        #expect(Array("".utf8).withUnsafeBytes { empty.isString(id, equalTo: $0) })
+        #expect(!Array("a".utf8).withUnsafeBytes { empty.isString(id, equalTo: $0) })
     }
 }

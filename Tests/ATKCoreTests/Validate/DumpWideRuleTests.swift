@@ -76,6 +76,39 @@ struct DumpWideRuleTests {
         #expect(run.findings.warningLines + run.findings.errorLines == 12)
     }
 
+    @Test("keys longer than 32 bytes and escaped keys, repeated, are judged like any others")
+    func longAndEscapedKeys() throws {
+        let long = String(repeating: "k", count: 40)
+        let similar = String(repeating: "k", count: 39) + "j"  // as long, one byte apart
+        func click(_ properties: String, _ n: Int) -> String {
+            eventLine("\"$AppClick\"", trackId: String(n), properties: properties)
+        }
+        var lines = (1...4).map { click("{\"a\":1,\"\(long)\":\($0),\"b\":\"x\"}", $0) }
+        lines.append(click("{\"a\":1,\"\(similar)\":\"5\",\"b\":\"x\"}", 5))  // a new key, a string
+        lines.append(click("{\"a\":1,\"\(long)\":\"6\",\"b\":\"x\"}", 6))  // the long key, a string
+        lines += (7...8).map { click("{\"\\u0061\":1,\"\(long)\":\($0),\"b\":2}", $0) }  // "a" escaped; b a number
+        lines.append(click("{\"a\":\"9\",\"\(long)\":9,\"b\":\"x\"}", 9))  // a a string
+        let run = try validate(lines) { $0.maxExamples = 5 }
+        #expect(run.lines("property.type_conflict") == [6, 7, 8, 9])
+        #expect(run.findings.counts[BuiltInRule.propertyTypeConflict.index] == 4)
+    }
+
+    @Test("a key in a guessed place is compared byte by byte, not by its length")
+    func sameLengthKeys() throws {
+        func view(_ properties: String, _ n: Int) -> String {
+            eventLine("\"$AppViewScreen\"", trackId: String(n), properties: properties)
+        }
+        // Past the kept example lines of each key, the guessed-key loop takes the members.
+        var lines = (1...10).map { view("{\"good\":1,\"$screen_name\":\"Home\"}", $0) }
+        lines.append(view("{\"bad \":1,\"$screen_name\":\"Home\"}", 11))  // as long as "good", not a valid name
+        lines.append(view("{\"gold\":\"x\",\"$screen_namf\":\"Home\"}", 12))  // one byte apart, each
+        lines += (13...14).map { view("{\"good\":\($0),\"$screen_name\":\"Home\"}", $0) }
+        let run = try validate(lines) { $0.maxExamples = 2 }
+        #expect(run.lines("property.name") == [11])
+        #expect(run.lines("preset.missing_property") == [12])  // $screen_namf is not $screen_name
+        #expect(run.lines("property.type_conflict").isEmpty)  // "gold" is a key of its own
+    }
+
     @Test("profile lines do not take part in type conflicts")
     func profiles() throws {
         let run = try validate([
