@@ -134,6 +134,55 @@ struct DumpWideRuleTests {
         #expect(run.lines("duplicate.event") == [3, 9])
     }
 
+    @Test("a duplicate key changes with any byte of its four values, and with where a value ends")
+    func duplicateKeys() {
+        func key(_ trackId: String, _ distinctId: String, _ event: String, _ time: String) -> UInt64? {
+            let line =
+                #"{"_track_id":\#(trackId),"distinct_id":\#(distinctId),"event":\#(event),"time":\#(time),"type":"track"}"#
+            return withEvent(line) { event -> UInt64? in
+                guard let t = event.trackId, let d = event.distinctId, let e = event.event, let m = event.time else {
+                    return nil
+                }
+                return DuplicateDetector.key(trackId: t, distinctId: d, event: e, time: m)
+            }.flatMap { $0 }
+        }
+        let base = ("123456789", "\"user-0001\"", "\"$AppClick\"", "1788220000001")
+        var keys: Set<UInt64> = []
+        var made = 0
+        func add(_ value: UInt64?) {
+            made += 1
+            if let value { keys.insert(value) }
+        }
+        add(key(base.0, base.1, base.2, base.3))
+        // One digit or letter changed at each place of each value.
+        for place in 0..<9 {
+            var digits = Array(base.0)
+            digits[place] = digits[place] == "9" ? "8" : "9"
+            add(key(String(digits), base.1, base.2, base.3))
+        }
+        for place in 1..<10 {
+            var user = Array(base.1)
+            user[place] = user[place] == "x" ? "y" : "x"
+            add(key(base.0, String(user), base.2, base.3))
+        }
+        for place in 1..<9 {
+            var name = Array(base.2)
+            name[place] = name[place] == "x" ? "y" : "x"
+            add(key(base.0, base.1, String(name), base.3))
+        }
+        for place in 0..<13 {
+            var time = Array(base.3)
+            time[place] = time[place] == "9" ? "8" : "9"
+            add(key(base.0, base.1, base.2, String(time)))
+        }
+        // The same bytes split differently between two values; a string and a number.
+        add(key("12", "\"3\"", base.2, base.3))
+        add(key("1", "\"23\"", base.2, base.3))
+        add(key(base.0, "123", base.2, base.3))
+        add(key(base.0, "\"123\"", base.2, base.3))
+        #expect(keys.count == made)
+    }
+
     @Test("the duplicate tables keep every key as they grow, one table per hour")
     func manyKeys() {
         var detector = DuplicateDetector(capacity: 4)
