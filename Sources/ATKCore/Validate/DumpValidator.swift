@@ -502,7 +502,7 @@ public struct DumpValidator: MergeableAnalysis {
             let guess = guesses[checked]
             let length = Int(key.end) &- Int(key.start)
             // A longer key's record has length -1.
-            guard length == Int(guess.length), GuessedKey.words(base + Int(key.start), length) == guess.words,
+            guard length == Int(guess.length), ShortBytes(base + Int(key.start), count: length) == guess.words,
                 !guess.violates
             else { break }
             let id = Int(guess.id)

@@ -238,6 +238,35 @@ struct ImpressionPageViewTests {
     }
 }
 
+@Suite("Impressions: event names")
+struct ImpressionEventNameTests {
+    @Test("each event name is classified by its bytes: near names, escaped names and many names in turn")
+    func names() throws {
+        // Names one byte apart share the remembered places' first words; an escaped name is
+        // its decoded text; 40 other names pass through the 16 places between them.
+        var lines: [String] = []
+        var time: Int64 = 1000
+        func next() -> Int64 {
+            time += 100
+            return time
+        }
+        for round in 0..<3 {
+            lines.append(Line.view(next()))
+            lines.append(Line.session("$AppViewScreem", next()))  // not a page view
+            lines.append(Line.exposure(next(), row: round, item: "A\(round)"))
+            lines.append(Line.element("$AppExposurf", next(), row: round, item: "B\(round)"))  // not an exposure
+            lines.append(Line.element("\\u0024AppExposure", next(), row: round + 10, item: "C\(round)"))
+            lines.append(Line.click(next(), row: round, item: "A\(round)"))
+            lines.append(Line.element("$AppClickX", next(), row: round, item: "A\(round)"))  // not a click
+            lines += (0..<40).map { Line.session("Custom\($0)", next()) }
+        }
+        let report = try evaluate(lines)
+        #expect(report.summary.pageViews == 3)
+        #expect(report.summary.exposures == 6)
+        #expect(report.summary.clicks == 3)
+    }
+}
+
 @Suite("Impressions: index gaps, batches, click-through, breakdown")
 struct ImpressionListTests {
     @Test("index gaps: each row skipped between the lowest and highest exposed row of a list, per page view")

@@ -4,17 +4,14 @@ import Testing
 
 @Suite("The guessed-key loop's records")
 struct GuessedKeyTests {
-    private static func words(_ bytes: [UInt8]) -> GuessedKey.Words {
-        // An empty array may have no storage; an empty key's words are all zero.
-        bytes.withUnsafeBytes { buffer in
-            buffer.baseAddress.map { GuessedKey.words($0, buffer.count) } ?? GuessedKey.Words()
-        }
+    private static func words(_ bytes: [UInt8]) -> ShortBytes {
+        bytes.withUnsafeBytes { ShortBytes($0) }
     }
 
-    @Test("two keys of one length up to 32 bytes have the same words exactly when every byte is the same")
+    @Test("two byte strings of one length up to 32 have the same words exactly when every byte is the same")
     func wordsDecideEquality() {
         var generator = SystemRandomNumberGenerator()
-        for length in 0...GuessedKey.longest {
+        for length in 0...ShortBytes.longest {
             let key = (0..<length).map { _ in UInt8.random(in: 0x21...0x7E, using: &generator) }
             #expect(Self.words(key) == Self.words(key))
             // A change at any one place, to any other byte, changes the words.
