@@ -43,7 +43,7 @@ public enum StringEncoding {
     /// the problem, at least 1) and why.
     ///
     /// Valid bytes, nearly every line of a dump, are passed by the vector check
-    /// (`atk_utf8_valid`, 32 bytes a step with AVX2); ``scalarFirstInvalidUTF8(_:)`` finds the
+    /// (`atk_utf8_valid`, 64 bytes a step with AVX2); ``scalarFirstInvalidUTF8(_:)`` finds the
     /// place and the reason, and decides alone on CPUs without that check.
     ///
     /// - Complexity: O(n).

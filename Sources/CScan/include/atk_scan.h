@@ -74,7 +74,7 @@ static inline void atk_prefetch(const void *p, int lines) {
     for (int k = 0; k < lines; k++) __builtin_prefetch(c + 64 * k, 0, 3);
 }
 
-/// 1 when p[0..<n] is valid UTF-8 (Unicode 15, table 3-7), checked 32 bytes a step with AVX2
+/// 1 when p[0..<n] is valid UTF-8 (Unicode 15, table 3-7), checked 64 bytes a step with AVX2
 /// (atk_utf8.c); 0 when it is not, or when this CPU has no such check (atk_utf8_vector_check),
 /// in which case the caller decides with its own loop. Where and why bytes are invalid is
 /// ATKCore's StringEncoding's to say.
