@@ -368,21 +368,20 @@ public struct DumpValidator: MergeableAnalysis {
             {
                 keyId = keysByName[sequence][position]
             } else {
-                let guessed =
+                keyId =
                     escaped
                     ? JSONStringEscapes.unescape(keyBytes).withUnsafeBytes {
-                        guessedKey($0, at: location, member: position)
-                    } : guessedKey(keyBytes, at: location, member: position)
-                keyId = guessed.id
+                        propertyKey($0, at: location, member: position)
+                    } : propertyKey(keyBytes, at: location, member: position)
                 if sequence >= 0 {
                     // The records, once made, stay as long as the ids and in step with them.
                     let made = !guessedByName[sequence].isEmpty
                     if position < keysByName[sequence].count {
                         keysByName[sequence][position] = keyId
-                        if made { guessedByName[sequence][position] = guessed }
+                        if made { guessedByName[sequence][position] = guessedKey(keyId) }
                     } else {
                         keysByName[sequence].append(keyId)
-                        if made { guessedByName[sequence].append(guessed) }
+                        if made { guessedByName[sequence].append(guessedKey(keyId)) }
                     }
                 }
             }
@@ -543,18 +542,13 @@ public struct DumpValidator: MergeableAnalysis {
     private mutating func makeGuesses(_ sequence: Int) {
         var made: [GuessedKey] = []
         made.reserveCapacity(keysByName[sequence].count)
-        for id in keysByName[sequence] {
-            made.append(keyInterner.withBytes(id) { GuessedKey(id: id, bytes: $0, info: keyInfos[Int(id)]) })
-        }
+        for id in keysByName[sequence] { made.append(guessedKey(id)) }
         guessedByName[sequence] = made
     }
 
-    /// A property key's id (decoded bytes) and its record for the guessed-key loop.
-    private mutating func guessedKey(
-        _ bytes: UnsafeRawBufferPointer, at location: LineLocation, member: Int
-    ) -> GuessedKey {
-        let id = propertyKey(bytes, at: location, member: member)
-        return GuessedKey(id: id, bytes: bytes, info: keyInfos[Int(id)])
+    /// The guessed-key loop's record of key `id`, from its interned (decoded) bytes.
+    private func guessedKey(_ id: Int32) -> GuessedKey {
+        keyInterner.withBytes(id) { GuessedKey(id: id, bytes: $0, info: keyInfos[Int(id)]) }
     }
 
     /// The id of a property key (decoded bytes), judging it when new.

@@ -77,23 +77,14 @@ struct DuplicateDetector {
     }
 
     /// `bytes` folded into `h`: their length, then words that cover every byte (8-byte words,
-    /// the last one ending at the last byte; below 8 bytes, two 4-byte halves or the first,
-    /// middle and last byte), so that values of one length that differ anywhere fold in
-    /// different words.
+    /// the last one ending at the last byte; below 8 bytes, ``ShortBytes``' one word), so that
+    /// values of one length that differ anywhere fold in different words.
     @inline(__always)
     private static func absorb(_ h: UInt64, _ bytes: UnsafeRawBufferPointer) -> UInt64 {
         let n = bytes.count
         var h = mix(h, UInt64(n))
         guard let p = bytes.baseAddress, n > 0 else { return h }
-        guard n >= 8 else {
-            let word =
-                n >= 4
-                ? UInt64(p.loadUnaligned(as: UInt32.self))
-                    | UInt64(p.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self)) << 32
-                : UInt64(p.load(as: UInt8.self)) | UInt64(p.load(fromByteOffset: n >> 1, as: UInt8.self)) << 8
-                    | UInt64(p.load(fromByteOffset: n &- 1, as: UInt8.self)) << 16
-            return mix(h, word)
-        }
+        guard n >= 8 else { return mix(h, ShortBytes(p, count: n).a) }
         var i = 0
         while i &+ 8 < n {
             h = mix(h, p.loadUnaligned(fromByteOffset: i, as: UInt64.self))
