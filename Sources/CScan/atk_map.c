@@ -120,18 +120,6 @@ int atk_window_unmap(int32_t slot) {
     return lost;
 }
 
-#ifndef MADV_POPULATE_READ
-#define MADV_POPULATE_READ 22
-#endif
-
-void atk_window_populate(const uint8_t *bytes, size_t length) {
-    if (bytes == NULL || length == 0) return;
-    uintptr_t start = (uintptr_t)bytes & ~(page_size - 1);
-    uintptr_t end = (uintptr_t)bytes + length;
-    // Linux 5.14 and later; elsewhere the pages are faulted in as they are read.
-    (void)madvise((void *)start, end - start, MADV_POPULATE_READ);
-}
-
 int atk_window_lost(int32_t slot) {
     if (slot < 0 || slot >= ATK_WINDOW_SLOTS) return 0;
     return atomic_load(&windows[slot].lost);

@@ -102,7 +102,6 @@ final class ParallelPass<Analysis: MergeableAnalysis>: ParallelWork, @unchecked 
     /// Splits and parses `block` into `parsed` (outside the lock).
     private func parse(_ block: LineBlock, into parsed: ParsedBlock) {
         parsed.reset(block)
-        block.populate()
         var parser = LineParser(maxLineLength: maxLineLength, tape: parsed.arena)
         parser.startFile(block.fileIndex)
         var recorder = BlockRecorder(

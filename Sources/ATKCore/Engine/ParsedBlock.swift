@@ -22,11 +22,6 @@ final class ParsedBlock {
         var stringFlags: UInt8
     }
 
-    /// The envelope of a malformed line (it has none).
-    static let noEnvelope = Envelope(
-        type: -1, event: -1, time: -1, distinctId: -1, properties: -1, lib: -1, trackId: -1, flushTime: -1,
-        originalId: -1)
-
     /// The block's bytes (nil once recycled).
     var block: LineBlock?
     var lines = PlainBuffer<Line>(capacity: 4096)
@@ -157,7 +152,7 @@ struct BlockRecorder: DumpVisitor {
             ParsedBlock.Line(
                 start: start, count: line.bytes.count, relativeLine: line.location.line,
                 tapeStart: UInt32(truncatingIfNeeded: reasons.count), tapeCount: 0,
-                envelope: ParsedBlock.noEnvelope, stringFlags: 0))
+                envelope: .absent, stringFlags: 0))
         reasons.append(line.reason)
     }
 }

@@ -131,7 +131,6 @@ public final class DumpReader {
         while let block = channel.receive() {
             let index = block.fileIndex
             if block.startsFile { parser.startFile(index) }
-            block.populate()
             let (lines, malformed) = parser.parse(block, into: &visitor)
             reports[index].count(block, lines: lines, malformed: malformed)
             meter.count(block, lines: lines)

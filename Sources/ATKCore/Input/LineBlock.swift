@@ -72,11 +72,6 @@ final class LineBlock: @unchecked Sendable {
         self.count = count
     }
 
-    /// Fills the page-table entries of the borrowed bytes, if any, before its lines are parsed.
-    func populate() {
-        if window >= 0 { atk_window_populate(storage.assumingMemoryBound(to: UInt8.self), count) }
-    }
-
     /// Lets go of the borrowed window, if any (unmapped when no other block or the reader's
     /// cursor holds it), and points the block at its own buffer again.
     /// - Returns: whether part of the window was lost: the file shrank while it was mapped, and

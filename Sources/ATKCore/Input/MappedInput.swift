@@ -13,9 +13,16 @@ import CScan
 ///
 /// The reader thread recognises the input and hands the cursor to the ``BlockChannel``; the
 /// thread that receives the input's blocks makes them (``next(into:)``), one at a time: mapping a
-/// window costs a system call and a look at its last page, and the pages themselves are filled by
-/// the parse worker that takes the block (``LineBlock/populate()``), on every core at once. So
-/// `--jobs 1` reads a plain file on one core, and N workers share all of the work.
+/// window costs a system call and a look at its last page, and the pages themselves are mapped by
+/// the faults of the parse worker that first reads them (the kernel maps 16 pages a fault), on
+/// every core at once. So `--jobs 1` reads a plain file on one core, and N workers share all of
+/// the work.
+///
+/// Filling a block's page tables at once before the parse (`MADV_POPULATE_READ`) cost more: the
+/// kernel then walks the pages one at a time, and at `--jobs 2` its page-table walks and the other
+/// worker's unmaps contend for the process's memory map (perf, `atk stats` on the 702 MB bench
+/// text: about 17 ms more kernel time a run at either `--jobs`; `--jobs 2` 0.255 -> 0.242 s, best
+/// of 10 alternating runs).
 ///
 /// The lines are those the `read(2)` path gives: a line longer than a block is mapped whole (up to
 /// the longest line kept); a longer one is skipped to its line feed with `pread(2)` and recorded
@@ -42,11 +49,14 @@ final class MappedInput: @unchecked Sendable {
     /// (`atk_window_retain`), so it is unmapped once the cursor and every block let go: one
     /// `munmap(2)`, and so one flush of the other cores' TLBs, for several blocks.
     private var mapping: (slot: Int32, text: UnsafePointer<UInt8>, offset: Int64, length: Int)?
-    /// Blocks per window: 4 MiB at the usual block size.
+    /// Blocks per window: 16 MiB at the usual block size.
     ///
     /// Up to this many blocks' recycled pages stay mapped (page cache, counted in the resident
-    /// size) until the last is recycled.
-    static let mappingBlocks = 4
+    /// size) until the last is recycled: about 13 MB more peak resident size than 4 MiB windows
+    /// gave, for a quarter of the unmaps, each of which stops the other workers' cores to flush
+    /// their TLBs (`atk stats --jobs 2` on the bench text 5% faster; 64 MiB windows gained 3%
+    /// more for 47 MB more).
+    static let mappingBlocks = 16
 
     /// A cursor over the file open as `fd`, or nil when it cannot be mapped.
     ///

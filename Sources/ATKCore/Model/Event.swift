@@ -98,10 +98,13 @@ public struct Event {
     /// The envelope's field indices, to rebuild this event on a copy of its tape without walking
     /// the root again (``init(line:location:tape:envelope:)``).
     var envelope: Envelope {
+        // A line is at most 1 GiB (--max-line-bytes), so its entries' indices fit in 32 bits.
         Envelope(
-            type: Int32(typeIndex), event: Int32(eventIndex), time: Int32(timeIndex),
-            distinctId: Int32(distinctIdIndex), properties: Int32(propertiesIndex), lib: Int32(libIndex),
-            trackId: Int32(trackIdIndex), flushTime: Int32(flushTimeIndex), originalId: Int32(originalIdIndex))
+            type: Int32(truncatingIfNeeded: typeIndex), event: Int32(truncatingIfNeeded: eventIndex),
+            time: Int32(truncatingIfNeeded: timeIndex), distinctId: Int32(truncatingIfNeeded: distinctIdIndex),
+            properties: Int32(truncatingIfNeeded: propertiesIndex), lib: Int32(truncatingIfNeeded: libIndex),
+            trackId: Int32(truncatingIfNeeded: trackIdIndex), flushTime: Int32(truncatingIfNeeded: flushTimeIndex),
+            originalId: Int32(truncatingIfNeeded: originalIdIndex))
     }
 
     /// Wraps a tape whose envelope fields were located when it was scanned (``envelope``).
@@ -195,4 +198,9 @@ struct Envelope {
     var trackId: Int32
     var flushTime: Int32
     var originalId: Int32
+
+    /// No field found (and the envelope of a malformed line, which has none).
+    static let absent = Envelope(
+        type: -1, event: -1, time: -1, distinctId: -1, properties: -1, lib: -1, trackId: -1, flushTime: -1,
+        originalId: -1)
 }

@@ -15,11 +15,6 @@
 /// lost (atk_window_unmap says so).
 const uint8_t *atk_window_map(int fd, int64_t offset, size_t length, int32_t *slot);
 
-/// Fills the page-table entries of the mapped bytes [bytes, bytes + length), part of a window,
-/// at once (MADV_POPULATE_READ), which costs less than faulting its pages in one by one as they
-/// are first read.
-void atk_window_populate(const uint8_t *bytes, size_t length);
-
 /// One more holder of the window in `slot` (a block that borrows part of it): the window stays
 /// mapped until every holder, the one atk_window_map made included, has called atk_window_unmap.
 void atk_window_retain(int32_t slot);

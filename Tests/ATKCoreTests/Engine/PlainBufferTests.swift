@@ -26,7 +26,7 @@ struct PlainBufferTests {
             buffer.append(
                 ParsedBlock.Line(
                     start: value, count: value * 2, relativeLine: value + 1, tapeStart: UInt32(value),
-                    tapeCount: UInt32(value % 7), envelope: ParsedBlock.noEnvelope, stringFlags: UInt8(value % 3)))
+                    tapeCount: UInt32(value % 7), envelope: .absent, stringFlags: UInt8(value % 3)))
         }
         // The record every worker loads for each of its events stays as small as its doc says.
         #expect(MemoryLayout<ParsedBlock.Line>.stride == 72)
