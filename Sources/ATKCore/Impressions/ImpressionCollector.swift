@@ -354,14 +354,20 @@ public struct ImpressionCollector: MergeableAnalysis {
         scratch.removeAll(keepingCapacity: true)
         var first = 0
         if let cached {
-            scratch.append(contentsOf: cachedElements[cached].keyPrefix)
+            cachedElements.withUnsafeBufferPointer { elements in
+                elements[cached].keyPrefix.withUnsafeBytes { Self.append($0, to: &scratch) }
+            }
             first = resolvedKeyParts
         }
-        for (part, name) in zip(keyParts[first...], keyNames[first...]) {
-            switch part {
-            case .screenName, .elementPath, .elementPosition: appendResolved(part, of: resolved, index: index)
+        // By index, not zipped slices: slicing and iterating the tables retained them, and each
+        // name, about four times a record.
+        for position in first..<keyParts.count {
+            switch keyParts[position] {
+            case .screenName, .elementPath, .elementPosition:
+                appendResolved(keyParts[position], of: resolved, index: index)
             case .item where item != nil: append(item)
-            case .item, .property: append(Self.property(event, name))
+            case .item, .property:
+                append(keyNames.withUnsafeBufferPointer { Self.property(event, $0[position]) })
             }
         }
         return scratch.withUnsafeBytes { keys.intern($0) }

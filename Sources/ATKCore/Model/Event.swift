@@ -26,7 +26,10 @@ public struct Event {
     var originalIdIndex = -1
 
     /// Wraps a tape whose root is an object.
-    init(line: UnsafeRawBufferPointer, location: LineLocation, tape: JSONTape) {
+    ///
+    /// The tape is borrowed, as the event keeps it (unowned): an initializer's parameters are
+    /// otherwise owned, and the parse retained and released the tape around every line.
+    init(line: UnsafeRawBufferPointer, location: LineLocation, tape: __shared JSONTape) {
         self.line = line
         self.location = location
         self.tape = tape
@@ -108,7 +111,7 @@ public struct Event {
     }
 
     /// Wraps a tape whose envelope fields were located when it was scanned (``envelope``).
-    init(line: UnsafeRawBufferPointer, location: LineLocation, tape: JSONTape, envelope: Envelope) {
+    init(line: UnsafeRawBufferPointer, location: LineLocation, tape: __shared JSONTape, envelope: Envelope) {
         self.line = line
         self.location = location
         self.tape = tape
