@@ -25,6 +25,14 @@ public protocol MergeableAnalysis: DumpVisitor {
     /// Folds `other`, a partial of the same configuration that saw other lines, into this one.
     mutating func merge(_ other: consuming Self)
 
+    /// Work a partial can do alone once it has seen its last line, such as sorting what it kept
+    /// so that a merge only has to join sorted runs.
+    ///
+    /// The engine calls it on every partial, on that partial's own worker and so in parallel,
+    /// before any merge; what it leaves to the merges and the finish runs on one thread. A hint
+    /// for speed, never for results: a partial may still be visited or merged afterwards.
+    mutating func prepareForMerge()
+
     /// Whether ``visit(_:)`` reads more of an event than its envelope's values (`type`, `event`,
     /// `time`, `distinct_id`, ...): its properties, say.
     ///
@@ -42,6 +50,9 @@ extension MergeableAnalysis {
 
     /// Reads whole events, unless the analysis says otherwise.
     public var readsWholeEvents: Bool { true }
+
+    /// Nothing to do ahead of a merge, unless the analysis says otherwise.
+    public mutating func prepareForMerge() {}
 }
 
 /// What sends an event to a partial: the events sharing a key meet in one partial.
@@ -126,6 +137,12 @@ public struct AnalysisPair<First: MergeableAnalysis, Second: MergeableAnalysis>:
     public mutating func merge(_ other: consuming Self) {
         first.merge(other.first)
         second.merge(other.second)
+    }
+
+    /// Prepares both.
+    public mutating func prepareForMerge() {
+        first.prepareForMerge()
+        second.prepareForMerge()
     }
 
     /// Hands the event to both.

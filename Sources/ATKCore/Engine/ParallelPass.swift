@@ -95,6 +95,10 @@ final class ParallelPass<Analysis: MergeableAnalysis>: ParallelWork, @unchecked 
             if channelDone && !receiving && next == taken { break }
             condition.wait()
         }
+        condition.unlock()
+        // Each worker prepares its own partial, while the others may still be visiting.
+        partial.prepareForMerge()
+        condition.lock()
         partials[index] = partial
         condition.unlock()
     }

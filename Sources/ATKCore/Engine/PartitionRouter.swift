@@ -26,8 +26,10 @@ public struct PartitionRouter<Analysis: MergeableAnalysis>: DumpVisitor {
     }
 
     /// The partials merged into one, last first (the engine merges first first: a merge that
-    /// depends on the order shows up as a difference).
+    /// depends on the order shows up as a difference), each prepared first as the engine's
+    /// workers prepare theirs (``MergeableAnalysis/prepareForMerge()``).
     public consuming func merged() -> Analysis {
+        for index in partials.indices { partials[index].prepareForMerge() }
         var result = partials.removeLast()
         while let next = partials.popLast() { result.merge(next) }
         return result

@@ -71,6 +71,19 @@ public struct ReportPass: MergeableAnalysis {
         for (index, navigation) in other.navigations.enumerated() { navigations[index].merge(navigation) }
     }
 
+    /// Prepares every member.
+    public mutating func prepareForMerge() {
+        stats?.prepareForMerge()
+        validator?.prepareForMerge()
+        impressions?.prepareForMerge()
+        verifier?.prepareForMerge()
+        matcher?.prepareForMerge()
+        hourly?.prepareForMerge()
+        for index in eventFunnels.indices { eventFunnels[index].prepareForMerge() }
+        for index in pathFunnels.indices { pathFunnels[index].prepareForMerge() }
+        for index in navigations.indices { navigations[index].prepareForMerge() }
+    }
+
     private static func merge<A: MergeableAnalysis>(_ analysis: inout A?, _ other: A?) {
         guard let other else { return }
         analysis?.merge(other)

@@ -51,4 +51,7 @@ extension SelectedAnalysis: MergeableAnalysis where Inner: MergeableAnalysis {
         filteredOut += other.filteredOut
         inner.merge(other.inner)
     }
+
+    /// Prepares the inner analysis.
+    public mutating func prepareForMerge() { inner.prepareForMerge() }
 }

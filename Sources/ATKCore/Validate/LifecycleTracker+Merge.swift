@@ -14,7 +14,12 @@ extension LifecycleTracker {
                 records[index].breakdown = breakdown.renumberedMine(records[index].breakdown)
             }
         }
+        let known = users.count
         let userIds = users.intern(contentsOf: other.users)
+        // Two grouped runs of different users, one after the other, are grouped (an empty one is).
+        isGrouped =
+            (isGrouped || records.isEmpty) && (other.isGrouped || other.records.isEmpty)
+            && userIds.allSatisfy { Int($0) >= known }
         records.reserveCapacity(records.count + other.records.count)
         for var record in other.records {
             record.user = userIds[Int(record.user)]

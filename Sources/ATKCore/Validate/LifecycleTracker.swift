@@ -44,6 +44,11 @@ struct LifecycleTracker {
     var users = Interner(capacity: 4096)
     var records: [Record] = []
     let durationTolerance: Int64
+    /// Whether ``records`` are in the order ``finish(into:)`` judges them in.
+    ///
+    /// That is grouped by user, each user's by (time, place). Set by ``group()``, kept by a merge
+    /// of grouped trackers that share no user, lost by ``note(_:user:time:duration:at:breakdown:)``.
+    var isGrouped = false
 
     /// - Parameter durationTolerance: ms `$AppEnd`'s duration may differ from its session's length.
     init(durationTolerance: Int64) {
@@ -57,17 +62,58 @@ struct LifecycleTracker {
         _ kind: Kind, user: JSONNode, time: Int64, duration: Double, at location: LineLocation, breakdown: Int32
     ) {
         let id = user.withUTF8 { users.internRepeating($0) }
+        isGrouped = false
         records.append(
             Record(
                 time: time, duration: duration, place: UInt64(location.fileIndex) << 40 | UInt64(location.line),
                 user: id, breakdown: breakdown, kind: kind))
     }
 
+    /// Orders the records by (user, time, place), once: a partial does it on its own worker
+    /// (``DumpValidator/prepareForMerge()``), and merged partials whose users differ stay grouped
+    /// by user, each user's in order, which is all ``finish(into:)`` needs (the order of the users
+    /// does not matter: findings are sorted by line).
+    ///
+    /// User ids are dense, so the records are put in user order by counting, each user's in the
+    /// order they were noted; a user's records, noted in input order and mostly in time order,
+    /// are then sorted only where they are not already in (time, place) order. Sorting every
+    /// record by the three keys took six times as long.
+    ///
+    /// - Complexity: O(n + users) when each user's events came in time order, O(n log n) at
+    ///   worst; O(1) once grouped.
+    mutating func group() {
+        guard !isGrouped else { return }
+        isGrouped = true
+        guard records.count > 1 else { return }
+        // starts[u] is where user u's records begin; `next` advances as they are placed.
+        var starts = [Int](repeating: 0, count: users.count + 1)
+        for record in records { starts[Int(record.user) + 1] += 1 }
+        for user in 0..<users.count { starts[user + 1] += starts[user] }
+        var next = starts
+        var grouped = [Record](unsafeUninitializedCapacity: records.count) { buffer, count in
+            for record in records {
+                let user = Int(record.user)
+                buffer.initializeElement(at: next[user], to: record)
+                next[user] += 1
+            }
+            count = records.count
+        }
+        func precedes(_ a: Record, _ b: Record) -> Bool { (a.time, a.place) < (b.time, b.place) }
+        for user in 0..<users.count where starts[user + 1] - starts[user] > 1 {
+            let range = starts[user]..<starts[user + 1]
+            let ordered = grouped.withUnsafeBufferPointer { records in
+                range.dropFirst().allSatisfy { !precedes(records[$0], records[$0 - 1]) }
+            }
+            if !ordered { grouped[range].sort(by: precedes) }
+        }
+        records = grouped
+    }
+
     /// Orders each user's events by time and reports what they show.
     ///
-    /// - Complexity: O(n log n) in the lifecycle events.
+    /// - Complexity: ``group()``'s, then O(n) (and O(f log f) in the f findings).
     mutating func finish(into findings: inout ValidationFindings) {
-        records.sort { ($0.user, $0.time, $0.place) < ($1.user, $1.time, $1.place) }
+        group()
         // (rule, record, related record or -1)
         var found: [(rule: BuiltInRule, record: Int, related: Int)] = []
         var index = 0

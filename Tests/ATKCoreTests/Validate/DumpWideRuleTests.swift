@@ -196,4 +196,34 @@ struct DumpWideRuleTests {
         // A key of another hour is another key: its time differs.
         #expect(!otherHour.contains(true))
     }
+
+    @Test("merged detectors know every key of every side, the tables of an hour folded when it comes again")
+    func mergedKeys() {
+        let hours: [Int64?] = [nil, 1_788_220_800_000, 1_788_224_400_000, 1_788_228_000_000]
+        // Three sides: keys of hours 0-2 everywhere, hour 3 only on the last side.
+        func side(_ number: UInt64) -> (DuplicateDetector, [(UInt64, Int64?)]) {
+            var detector = DuplicateDetector(capacity: 4)
+            var keys = (UInt64(1)...900).map { (($0 + number * 1000) &* 0x9E37_79B9_7F4A_7C15, hours[Int($0 % 3)]) }
+            if number == 2 { keys += (UInt64(1)...50).map { ($0 &* 0xD6E8_FEB8_6659_FD93, hours[3]) } }
+            let seen = keys.map { detector.seenBefore($0.0, window: $0.1) }
+            #expect(!seen.contains(true))
+            return (detector, keys)
+        }
+        let (a, keysA) = side(0)
+        let (b, keysB) = side(1)
+        let (c, keysC) = side(2)
+        // b and c first (c's tables stay unfolded in b), then that into a: unfolded tables move too.
+        var bc = b
+        bc.merge(c)
+        var merged = a
+        merged.merge(bc)
+        let again = (keysA + keysB + keysC).map { merged.seenBefore($0.0, window: $0.1) }
+        #expect(!again.contains(false))
+        // The same key in another hour is another key.
+        let otherHour = keysC.prefix(5).map { merged.seenBefore($0.0, window: hours[3]) }
+        #expect(!otherHour.contains(true))
+        let new = merged.seenBefore(42, window: hours[1])
+        let repeated = merged.seenBefore(42, window: hours[1])
+        #expect(!new && repeated)
+    }
 }
