@@ -35,8 +35,10 @@ public struct ImpressionCollector: MergeableAnalysis {
     private var resolver: ElementResolver
     private let exposureNames: [[UInt8]]
     private let clickName: [UInt8]
-    /// Property names as bytes, so lookups allocate nothing.
-    private let keyNames: [[UInt8]]
+    /// The key's property names as bytes, one after another (``keyNameRanges``), so lookups
+    /// allocate nothing and take no reference count (one array per name did, per lookup).
+    private let keyNameBytes: [UInt8]
+    private let keyNameRanges: [Range<Int>]
     /// What each key property is, decided once (a `String` comparison per property and event
     /// cost a tenth of the collector's time).
     private let keyParts: [KeyPart]
@@ -64,6 +66,8 @@ public struct ImpressionCollector: MergeableAnalysis {
     /// hold the elements alive, so an identity it knows is never another element's.
     private var elementCache = Interner(capacity: 1024)
     private var cachedElements: [CachedElement] = []
+    /// The cached elements' key prefixes (``CachedElement/keyPrefix``), one after another.
+    private var keyPrefixBytes: [UInt8] = []
     /// How many elements the cache holds before it starts again (0: no cache; tests compare).
     var elementCacheLimit = 100_000
     private let itemsName: [UInt8]?
@@ -89,7 +93,11 @@ public struct ImpressionCollector: MergeableAnalysis {
         resolver = ElementResolver(useRecordedIdentifiers: options.useRecordedIdentifiers)
         exposureNames = options.exposureEvents.map { Array($0.utf8) }
         clickName = Array(options.clickEvent.utf8)
-        keyNames = options.keyProperties.map { Array($0.utf8) }
+        keyNameBytes = options.keyProperties.flatMap(\.utf8)
+        keyNameRanges = options.keyProperties.reduce(into: []) { ranges, name in
+            let start = ranges.last?.upperBound ?? 0
+            ranges.append(start..<start + name.utf8.count)
+        }
         keyParts = options.keyProperties.map { property in
             switch property {
             case "$screen_name": .screenName
@@ -243,8 +251,10 @@ public struct ImpressionCollector: MergeableAnalysis {
         let resolved: ResolvedElement
         let screen: Int32
         let element: Int32
-        /// The encoded bytes of the key's first ``ImpressionCollector/resolvedKeyParts`` parts.
-        let keyPrefix: [UInt8]
+        /// Where in ``ImpressionCollector/keyPrefixBytes`` the encoded bytes of the key's first
+        /// ``ImpressionCollector/resolvedKeyParts`` parts are (one array per element took a
+        /// reference count per event).
+        let keyPrefix: Range<Int>
         /// A single exposure's list and row, once asked (`nil` inside: it has none).
         var listRow: (list: Int32, row: Int32)??
     }
@@ -256,14 +266,17 @@ public struct ImpressionCollector: MergeableAnalysis {
         if cachedElements.count >= elementCacheLimit {
             elementCache = Interner(capacity: 1024)
             cachedElements.removeAll(keepingCapacity: true)
+            keyPrefixBytes.removeAll(keepingCapacity: true)
         }
         let screen = resolved.screenName.map { screens.intern($0) } ?? -1
         let path = resolved.elementPath.map { paths.intern($0) } ?? -1
         scratch.removeAll(keepingCapacity: true)
         for part in keyParts[..<resolvedKeyParts] { appendResolved(part, of: resolved, index: nil) }
+        let prefix = keyPrefixBytes.count..<keyPrefixBytes.count + scratch.count
+        keyPrefixBytes.append(contentsOf: scratch)
         cachedElements.append(
             CachedElement(
-                resolved: resolved, screen: screen, element: elementId(screen: screen, path: path), keyPrefix: scratch))
+                resolved: resolved, screen: screen, element: elementId(screen: screen, path: path), keyPrefix: prefix))
         _ = withUnsafeBytes(of: identity) { elementCache.intern($0) }
         return cachedElements.count - 1
     }
@@ -354,9 +367,8 @@ public struct ImpressionCollector: MergeableAnalysis {
         scratch.removeAll(keepingCapacity: true)
         var first = 0
         if let cached {
-            cachedElements.withUnsafeBufferPointer { elements in
-                elements[cached].keyPrefix.withUnsafeBytes { Self.append($0, to: &scratch) }
-            }
+            let prefix = cachedElements[cached].keyPrefix
+            keyPrefixBytes.withUnsafeBytes { Self.append(UnsafeRawBufferPointer(rebasing: $0[prefix]), to: &scratch) }
             first = resolvedKeyParts
         }
         // By index, not zipped slices: slicing and iterating the tables retained them, and each
@@ -367,7 +379,11 @@ public struct ImpressionCollector: MergeableAnalysis {
                 appendResolved(keyParts[position], of: resolved, index: index)
             case .item where item != nil: append(item)
             case .item, .property:
-                append(keyNames.withUnsafeBufferPointer { Self.property(event, $0[position]) })
+                let name = keyNameRanges[position]
+                let value = keyNameBytes.withUnsafeBytes {
+                    Self.property(event, UnsafeRawBufferPointer(rebasing: $0[name]))
+                }
+                append(value)
             }
         }
         return scratch.withUnsafeBytes { keys.intern($0) }
@@ -411,8 +427,13 @@ public struct ImpressionCollector: MergeableAnalysis {
 
     /// A member of the event's `properties`, named by bytes.
     private static func property(_ event: Event, _ name: [UInt8]) -> JSONNode? {
+        name.withUnsafeBytes { property(event, $0) }
+    }
+
+    /// A member of the event's `properties`, named by bytes.
+    private static func property(_ event: Event, _ name: UnsafeRawBufferPointer) -> JSONNode? {
         guard let properties = event.properties, properties.kind == .object else { return nil }
-        return name.withUnsafeBytes { properties.member($0) }
+        return properties.member(name)
     }
 
     /// The key's property values, decoded (nil for absent ones).
