@@ -23,7 +23,8 @@ extension DumpValidator {
     /// - Event names and property keys are joined by their text; keys keep where they first
     ///   appeared, which orders them as one read did. Breakdown values likewise (their indices
     ///   are renumbered everywhere they are kept).
-    /// - Lifecycle events are per user and are judged at the end: they are pooled. Duplicate
+    /// - Lifecycle events are per user and are judged at the end: they are pooled (partials that
+    ///   share no user, each grouped, keep their records apart and uncopied). Duplicate
     ///   keys hold the `distinct_id`, so every duplicate was found in one partial while reading;
     ///   the tables are taken over, an hour's keys joined only if a key of that hour comes again.
     ///   Type conflicts merge property by property (``mergedExactly``).

@@ -1,10 +1,11 @@
 extension LifecycleTracker {
     /// Writes the users and every noted lifecycle event (time, duration's bits, place, user,
-    /// breakdown value, kind); the tolerance is configuration.
+    /// breakdown value, kind), the parts' after the others; the tolerance is configuration.
     ///
     /// - Complexity: O(users + lifecycle events).
     func encodeState(to writer: inout StateWriter) {
         writer.write(users)
+        let records = allRecords
         writer.write(records.count)
         for record in records {
             writer.write(record.time)

@@ -28,7 +28,7 @@ struct LifecycleGroupingTests {
 
     /// The order the tracker judges in: by (user, time, place).
     static func sorted(_ tracker: LifecycleTracker) -> [UInt64] {
-        tracker.records.sorted { ($0.user, $0.time, $0.place) < ($1.user, $1.time, $1.place) }.map(\.place)
+        tracker.allRecords.sorted { ($0.user, $0.time, $0.place) < ($1.user, $1.time, $1.place) }.map(\.place)
     }
 
     @Test("group() orders the records as a sort by (user, time, place) does", arguments: [1, 2, 7, 300])
@@ -67,15 +67,18 @@ struct LifecycleGroupingTests {
             var merged = part(mine, places: 0..<20, grouped: mineGrouped)
             merged.merge(part(theirs, places: 20..<40, grouped: theirsGrouped), breakdown: .init())
             #expect(merged.isGrouped == stays, "\(mine) + \(theirs)")
+            // Kept apart exactly when it stays grouped: the other's records are a part, uncopied.
+            #expect(merged.parts.count == (stays ? 1 : 0))
+            #expect(merged.records.count == (stays ? 20 : 40))
             // Whether or not the merge kept it, the judged order is the full sort's.
             let expected = Self.sorted(merged)
             merged.group()
-            let users = merged.records.map(\.user)
+            let users = merged.allRecords.map(\.user)
             // Grouped: each user's records together, in (time, place) order.
             #expect(Set(users).count == users.indices.filter { $0 == 0 || users[$0] != users[$0 - 1] }.count)
             if !stays { #expect(merged.records.map(\.place) == expected) }
             for user in Set(users) {
-                let times = merged.records.filter { $0.user == user }.map(\.time)
+                let times = merged.allRecords.filter { $0.user == user }.map(\.time)
                 #expect(times == times.sorted())
             }
         }
@@ -88,6 +91,82 @@ struct LifecycleGroupingTests {
         other.group()
         empty.merge(other, breakdown: .init())
         #expect(empty.isGrouped)
-        #expect(empty.records.map(\.place) == Self.sorted(other))
+        #expect(empty.allRecords.map(\.place) == Self.sorted(other))
+    }
+
+    /// A tracker of lifecycle events of `users` (their names) that breaks every lifecycle rule
+    /// for some of them, with lines from `firstLine` on.
+    static func sessions(_ users: [String], firstLine: Int) -> LifecycleTracker {
+        var tracker = LifecycleTracker(durationTolerance: 1000)
+        var line = firstLine
+        for (number, name) in users.enumerated() {
+            let base = Int64(1_788_220_800_000 + number * 100_000)
+            // A session with no end before the next start, a crashed one, a duration that
+            // disagrees, an orphan end, a page view of a background launch, late-noted events.
+            let events: [(LifecycleTracker.Kind, Int64, Double)] = [
+                (.start, 0, .nan), (.start, 1000, .nan), (.crash, 2000, .nan), (.start, 3000, .nan),
+                (.end, 9000, 2), (.end, 10_000, 1), (.passiveStart, 11_000, .nan), (.view, 12_000, .nan),
+                (.view, 500, .nan), (.crash, 13_000, .nan), (.start, 12_500, .nan),
+            ]
+            for (kind, offset, duration) in events {
+                note(&tracker, kind, user: name, time: base + offset, duration: duration, line: line)
+                line += 1
+            }
+        }
+        return tracker
+    }
+
+    /// Notes one lifecycle event of user `name` at `line`.
+    static func note(
+        _ tracker: inout LifecycleTracker, _ kind: LifecycleTracker.Kind, user name: String, time: Int64,
+        duration: Double, line: Int
+    ) {
+        var noted = tracker
+        _ = withEvent(#"{"distinct_id":"\#(name)"}"#) { event in
+            guard let user = event.distinctId else { return }
+            noted.note(
+                kind, user: user, time: time, duration: duration, at: LineLocation(fileIndex: 0, line: line),
+                breakdown: 0)
+        }
+        tracker = noted
+    }
+
+    /// The findings of `tracker`: each rule's count, and every example as its line and message.
+    static func judged(_ tracker: LifecycleTracker) -> (counts: [Int], examples: [String]) {
+        var tracker = tracker
+        var findings = ValidationFindings(registry: RuleRegistry(), maxExamples: 1000)
+        tracker.finish(into: &findings)
+        return (findings.counts, findings.examples.joined().map { "\($0.location.line) \($0.message)" })
+    }
+
+    @Test("parts kept apart are judged as the same records pooled and sorted")
+    func partsJudgeAsPooled() {
+        let names = (0..<7).map { "user-\($0)" }
+        var parts = (0..<3).map { part in
+            Self.sessions(Array(names[(part * 3)..<min(names.count, part * 3 + 3)]), firstLine: part * 1000)
+        }
+        for index in parts.indices { parts[index].group() }
+        var merged = parts[0]
+        merged.merge(parts[1], breakdown: .init())
+        merged.merge(parts[2], breakdown: .init())
+        #expect(merged.parts.count == 2)
+        // The same events pooled: the first tracker is not grouped, so the merges copy them all.
+        var pooled = Self.sessions(Array(names[0..<3]), firstLine: 0)
+        for part in parts.dropFirst() { pooled.merge(part, breakdown: .init()) }
+        #expect(pooled.parts.isEmpty)
+        let rules: [BuiltInRule] = [
+            .lifecycleMissingAppEnd, .lifecycleOrphanAppEnd, .lifecycleDurationMismatch, .lifecyclePassivePageView,
+        ]
+        // Every user breaks every rule.
+        for rule in rules { #expect(Self.judged(pooled).counts[rule.index] >= names.count) }
+        #expect(Self.judged(merged).counts == Self.judged(pooled).counts)
+        #expect(Self.judged(merged).examples == Self.judged(pooled).examples)
+        // A later note for a user of a part: the parts join the records, the judgement is the same.
+        var noted = merged
+        Self.note(&noted, .end, user: "user-5", time: 1_788_220_800_000, duration: .nan, line: 99_999)
+        Self.note(&pooled, .end, user: "user-5", time: 1_788_220_800_000, duration: .nan, line: 99_999)
+        #expect(noted.parts.isEmpty)
+        #expect(Self.judged(noted).counts == Self.judged(pooled).counts)
+        #expect(Self.judged(noted).examples == Self.judged(pooled).examples)
     }
 }
