@@ -79,6 +79,23 @@ struct ImpressionThreadsTests {
         #expect(collector.evaluationOrder().map(Int.init) == expected)
     }
 
+    @Test(
+        "the grouped order counted and placed in pieces on several threads is the one-thread order",
+        arguments: [1, 4])
+    func groupedInPieces(partitions: Int) throws {
+        let collector = LineFeed.feed(
+            try generatedInputs(files: 2, users: 60), partitions: partitions,
+            prototype: ImpressionCollector(options: .init()))
+        let serial = collector.groupedOrder()
+        #expect(serial.count > 1000)
+        #expect(Set(serial).count == serial.count)
+        for threads in [2, 3, 7, 64] {
+            #expect(collector.groupedOrder(threads: threads, minimumPiece: 1) == serial, "threads \(threads)")
+        }
+        // Pieces need enough records: a small read is one piece whatever the threads.
+        #expect(collector.groupedOrder(threads: 7, minimumPiece: serial.count) == serial)
+    }
+
     @Test("parts hold whole users, cover the order once, and small reads stay one part")
     func parts() throws {
         var collector = LineFeed.feed(
