@@ -76,6 +76,46 @@ struct DumpWideRuleTests {
         #expect(run.findings.warningLines + run.findings.errorLines == 12)
     }
 
+    @Test("lists repeated in the guessed place (the guessed loop takes lists of short strings) are judged alike")
+    func repeatedLists() throws {
+        let long = String(repeating: "y", count: 8_192)
+        func click(_ list: String, _ n: Int) -> String {
+            eventLine(
+                "\"$AppClick\"", trackId: String(n), properties: "{\"a\":1,\"chain\":\(list),\"b\":\"x\"}")
+        }
+        var lines = (1...10).map { click("[\"V|\($0)\",\"W\",\"\\u0058\"]", $0) }
+        lines.append(click("[]", 11))  // empty: a list
+        lines.append(click("[\"V\",2]", 12))  // a list holding a number
+        lines.append(click("[\"V\",\"\(long)\"]", 13))  // a string longer than the limit
+        lines.append(click("[\"V\",[\"W\"]]", 14))  // a list holding a list
+        lines.append(click("\"V\"", 15))  // a string, not a list
+        lines += (16...17).map { click("[\"V\",\"W\"]", $0) }
+        let run = try validate(lines) { $0.maxExamples = 5 }
+        #expect(run.lines("property.type") == [12, 14])
+        #expect(run.lines("property.too_long") == [13])
+        #expect(run.lines("property.type_conflict") == [15])
+        // chain: 10 + 1 + 1 + 2 lists (13 is a list too, of strings), one string.
+        #expect(
+            run.examples(.propertyTypeConflict)[0].message
+                == "chain is a string here; across the dump chain is list 93.3% / string 6.7%")
+        // The same lines with the members in another order on every other line, so that no
+        // guess holds and the general loop judges every list: the same findings.
+        let reordered = lines.enumerated().map { index, line in
+            index % 2 == 0
+                ? line
+                : line.replacingOccurrences(of: "{\"a\":1,\"chain\":", with: "{\"chain\":")
+                    .replacingOccurrences(of: ",\"b\":\"x\"}", with: ",\"a\":1,\"b\":\"x\"}")
+        }
+        #expect(reordered[1] != lines[1] && reordered[0] == lines[0])
+        let general = try validate(reordered) { $0.maxExamples = 5 }
+        #expect(general.findings.counts == run.findings.counts)
+        #expect(general.findings.warningLines == run.findings.warningLines)
+        for rule in [BuiltInRule.propertyType, .propertyTooLong, .propertyTypeConflict] {
+            #expect(general.examples(rule).map(\.location.line) == run.examples(rule).map(\.location.line))
+            #expect(general.examples(rule).map(\.message) == run.examples(rule).map(\.message))
+        }
+    }
+
     @Test("keys longer than 32 bytes and escaped keys, repeated, are judged like any others")
     func longAndEscapedKeys() throws {
         let long = String(repeating: "k", count: 40)
