@@ -51,6 +51,19 @@ public struct FunnelAggregator: Sendable {
         }
     }
 
+    /// Adds everything `other` (of the same steps and unit) added: the aggregate of the attempts
+    /// of both, whatever the order they were added in.
+    ///
+    /// Complexity: O(gaps recorded by `other`).
+    public mutating func merge(_ other: FunnelAggregator) {
+        precondition(other.stepCount == stepCount && other.unit == unit, "merging aggregators of other funnels")
+        for step in 0..<stepCount {
+            counts[step] += other.counts[step]
+            gaps[step].append(contentsOf: other.gaps[step])
+        }
+        excludedCount += other.excludedCount
+    }
+
     /// The report for everything added so far.
     ///
     /// Complexity: O(g log g) for g recorded gaps.

@@ -26,6 +26,27 @@ extension FunnelAggregatorTests {
         #expect(report.excludedCount == 0)
     }
 
+    /// Attempts split between two aggregators, merged: the report of one that added them all.
+    @Test func mergedAggregatorsReportAsOne() {
+        let attempts = [
+            FunnelAttempt(level: 3, stepTimes: [0, 10, 15]), FunnelAttempt(level: 3, stepTimes: [100, 120, 135]),
+            FunnelAttempt(level: 2, stepTimes: [0, 30]), FunnelAttempt(level: 2, stepTimes: [0, 40]),
+            FunnelAttempt(level: 1, stepTimes: [7]), FunnelAttempt(level: 2, stepTimes: [0, 100]),
+            FunnelAttempt(level: 3, stepTimes: [0, 1, 2], isExcluded: true), .none,
+        ]
+        var whole = FunnelAggregator(stepCount: 3)
+        for attempt in attempts { whole.add(attempt) }
+        for cut in attempts.indices {
+            var first = FunnelAggregator(stepCount: 3)
+            var second = FunnelAggregator(stepCount: 3)
+            for attempt in attempts[..<cut] { first.add(attempt) }
+            for attempt in attempts[cut...] { second.add(attempt) }
+            second.merge(first)
+            #expect(second.report() == whole.report(), "cut at \(cut)")
+        }
+        #expect(whole.report().excludedCount == 1)
+    }
+
     @Test func medianOfEvenSampleIsTheMidpoint() {
         var aggregator = FunnelAggregator(stepCount: 2)
         for gap: Int64 in [40, 10, 30, 20] {

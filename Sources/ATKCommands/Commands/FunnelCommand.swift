@@ -169,7 +169,8 @@ struct FunnelCommand: ParsableCommand {
             }
             try runner.run(analysis) { analysis, reports, unreadable, output in
                 try output.emit(
-                    EventFunnelReport(result: analysis.result(), reports: reports).render(outputOptions.format))
+                    EventFunnelReport(result: analysis.result(threads: input.workers), reports: reports)
+                        .render(outputOptions.format))
                 if unreadable { throw CommandExit.unreadableInput }
             }
         case .paths(var configuration, _, let rebuilt):

@@ -17,6 +17,12 @@ struct FunnelTally {
         conversions?.add(attempt)
     }
 
+    /// Adds what `other`, a tally of the same funnel, counted.
+    mutating func merge(_ other: FunnelTally) {
+        users.merge(other.users)
+        if let theirs = other.conversions { conversions?.merge(theirs) }
+    }
+
     func group(value: String?, isOther: Bool) -> EventFunnelResult.Group {
         EventFunnelResult.Group(
             value: value, isOther: isOther, users: users.report(), conversions: conversions?.report())

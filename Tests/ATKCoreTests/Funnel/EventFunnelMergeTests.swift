@@ -38,12 +38,16 @@ struct EventFunnelMergeTests {
         inputs.map { Array(($0.joined(separator: "\n") + "\n").utf8) }
     }
 
-    /// Everything `atk funnel` prints, as text.
+    /// Everything `atk funnel` prints, as text; the merged partials' users run on several threads
+    /// give the same.
     static func summary(_ analysis: EventFunnelAnalysis) -> String {
-        let result = analysis.result()
-        return
+        func text(_ result: EventFunnelResult) -> String {
             "\(result.total) | \(result.breakdown) | \(result.events) \(result.matchedEvents) "
-            + "\(result.exclusionEvents) \(result.skippedEvents) \(result.userCount) | \(result.malformedExamples)"
+                + "\(result.exclusionEvents) \(result.skippedEvents) \(result.userCount) | \(result.malformedExamples)"
+        }
+        let serial = text(analysis.result())
+        #expect(text(analysis.result(threads: 3)) == serial)
+        return serial
     }
 
     static func analysis(
