@@ -51,27 +51,39 @@ public struct FunnelAggregator: Sendable {
         }
     }
 
-    /// Adds everything `other` (of the same steps and unit) added: the aggregate of the attempts
-    /// of both, whatever the order they were added in.
+    /// Puts the recorded gaps in ascending order ahead of ``report(of:)``, which then only checks
+    /// them: parts sorted on threads of their own leave the report nothing to sort.
     ///
-    /// Complexity: O(gaps recorded by `other`).
-    public mutating func merge(_ other: FunnelAggregator) {
-        precondition(other.stepCount == stepCount && other.unit == unit, "merging aggregators of other funnels")
-        for step in 0..<stepCount {
-            counts[step] += other.counts[step]
-            gaps[step].append(contentsOf: other.gaps[step])
-        }
-        excludedCount += other.excludedCount
+    /// Complexity: O(g log g) for g recorded gaps.
+    public mutating func sortGaps() {
+        for step in gaps.indices { gaps[step].sort() }
     }
 
     /// The report for everything added so far.
     ///
     /// Complexity: O(g log g) for g recorded gaps.
-    public func report() -> FunnelReport {
+    public func report() -> FunnelReport { Self.report(of: [self]) }
+
+    /// The report one aggregator that added every part's attempts would give: counts add, and
+    /// each quantile is found across the parts' gaps in order (``Quantile/value(_:ofSortedRuns:)``),
+    /// so no part's gaps are copied into another's.
+    ///
+    /// - Precondition: `parts` is not empty; its aggregators have the same steps and unit.
+    /// - Complexity: O(g) to check each part's gaps are in order (O(g log g) to sort a part that
+    ///   is not), then O(parts × log g) per quantile.
+    public static func report(of parts: [FunnelAggregator]) -> FunnelReport {
+        guard let first = parts.first else { preconditionFailure("a report of no aggregator") }
+        precondition(
+            parts.allSatisfy { $0.stepCount == first.stepCount && $0.unit == first.unit },
+            "a report of aggregators of other funnels")
+        let counts = (0..<first.stepCount).map { step in parts.reduce(0) { $0 + $1.counts[step] } }
         var steps: [FunnelStepStats] = []
-        steps.reserveCapacity(stepCount)
-        for step in 0..<stepCount {
-            let sorted = gaps[step].sorted()
+        steps.reserveCapacity(first.stepCount)
+        for step in 0..<first.stepCount {
+            let runs = parts.map { part in
+                let gaps = part.gaps[step]
+                return zip(gaps, gaps.dropFirst()).allSatisfy { $0 <= $1 } ? gaps : gaps.sorted()
+            }
             let count = counts[step]
             steps.append(
                 FunnelStepStats(
@@ -79,13 +91,13 @@ public struct FunnelAggregator: Sendable {
                     count: count,
                     conversionFromPrevious: step == 0 ? nil : ratio(count, counts[step - 1]),
                     conversionFromFirst: ratio(count, counts[0]),
-                    medianFromPrevious: step == 0 ? nil : Quantile.value(0.5, ofSorted: sorted),
-                    p90FromPrevious: step == 0 ? nil : Quantile.value(0.9, ofSorted: sorted)))
+                    medianFromPrevious: step == 0 ? nil : Quantile.value(0.5, ofSortedRuns: runs),
+                    p90FromPrevious: step == 0 ? nil : Quantile.value(0.9, ofSortedRuns: runs)))
         }
-        return FunnelReport(steps: steps, excludedCount: excludedCount)
+        return FunnelReport(steps: steps, excludedCount: parts.reduce(0) { $0 + $1.excludedCount })
     }
 
-    private func ratio(_ numerator: Int, _ denominator: Int) -> Double? {
+    private static func ratio(_ numerator: Int, _ denominator: Int) -> Double? {
         denominator == 0 ? nil : Double(numerator) / Double(denominator)
     }
 }

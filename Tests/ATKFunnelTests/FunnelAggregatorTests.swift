@@ -26,25 +26,63 @@ extension FunnelAggregatorTests {
         #expect(report.excludedCount == 0)
     }
 
-    /// Attempts split between two aggregators, merged: the report of one that added them all.
-    @Test func mergedAggregatorsReportAsOne() {
+    /// Attempts split between aggregators, reported together: the report of one that added them
+    /// all, whether the parts' gaps were sorted first or not.
+    @Test func partsReportAsOne() {
         let attempts = [
             FunnelAttempt(level: 3, stepTimes: [0, 10, 15]), FunnelAttempt(level: 3, stepTimes: [100, 120, 135]),
             FunnelAttempt(level: 2, stepTimes: [0, 30]), FunnelAttempt(level: 2, stepTimes: [0, 40]),
             FunnelAttempt(level: 1, stepTimes: [7]), FunnelAttempt(level: 2, stepTimes: [0, 100]),
             FunnelAttempt(level: 3, stepTimes: [0, 1, 2], isExcluded: true), .none,
+            FunnelAttempt(level: 3, stepTimes: [5, 35, 40]), FunnelAttempt(level: 2, stepTimes: [9, 9]),
         ]
         var whole = FunnelAggregator(stepCount: 3)
         for attempt in attempts { whole.add(attempt) }
         for cut in attempts.indices {
-            var first = FunnelAggregator(stepCount: 3)
-            var second = FunnelAggregator(stepCount: 3)
-            for attempt in attempts[..<cut] { first.add(attempt) }
-            for attempt in attempts[cut...] { second.add(attempt) }
-            second.merge(first)
-            #expect(second.report() == whole.report(), "cut at \(cut)")
+            for other in cut..<attempts.count {
+                var parts = [FunnelAggregator](repeating: FunnelAggregator(stepCount: 3), count: 3)
+                for (index, attempt) in attempts.enumerated() {
+                    parts[index < cut ? 0 : index < other ? 1 : 2].add(attempt)
+                }
+                #expect(FunnelAggregator.report(of: parts) == whole.report(), "cuts at \(cut), \(other)")
+                for index in parts.indices { parts[index].sortGaps() }
+                #expect(FunnelAggregator.report(of: parts) == whole.report(), "sorted, cuts at \(cut), \(other)")
+            }
         }
         #expect(whole.report().excludedCount == 1)
+    }
+
+    /// Quantiles across sorted runs are those of the runs joined and sorted: random runs, ties,
+    /// empty runs, and values at both ends of Int64.
+    @Test func quantilesAcrossSortedRuns() {
+        var state: UInt64 = 0x1234_5678
+        func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        for trial in 0..<300 {
+            let runCount = Int(next() % 4) + 1
+            var runs: [[Int64]] = []
+            for _ in 0..<runCount {
+                let count = Int(next() % 9)
+                runs.append(
+                    (0..<count).map { _ -> Int64 in
+                        switch next() % 8 {
+                        case 0: .min
+                        case 1: .max
+                        default: Int64(next() % 20) - 5
+                        }
+                    }.sorted())
+            }
+            let joined = runs.joined().sorted()
+            for q in [0, 0.1, 0.5, 0.9, 1] {
+                let expected = Quantile.value(q, ofSorted: joined)
+                #expect(Quantile.value(q, ofSortedRuns: runs) == expected, "trial \(trial), q \(q), \(runs)")
+            }
+        }
     }
 
     @Test func medianOfEvenSampleIsTheMidpoint() {

@@ -17,14 +17,21 @@ struct FunnelTally {
         conversions?.add(attempt)
     }
 
-    /// Adds what `other`, a tally of the same funnel, counted.
-    mutating func merge(_ other: FunnelTally) {
-        users.merge(other.users)
-        if let theirs = other.conversions { conversions?.merge(theirs) }
+    /// Puts the recorded gaps in order, so that ``group(of:value:isOther:)`` only checks them.
+    mutating func sortGaps() {
+        users.sortGaps()
+        conversions?.sortGaps()
     }
 
     func group(value: String?, isOther: Bool) -> EventFunnelResult.Group {
-        EventFunnelResult.Group(
-            value: value, isOther: isOther, users: users.report(), conversions: conversions?.report())
+        Self.group(of: [self], value: value, isOther: isOther)
+    }
+
+    /// The group of what every tally (of one funnel) counted, as one tally that added it all.
+    static func group(of tallies: [FunnelTally], value: String?, isOther: Bool) -> EventFunnelResult.Group {
+        let conversions = tallies.compactMap(\.conversions)
+        return EventFunnelResult.Group(
+            value: value, isOther: isOther, users: FunnelAggregator.report(of: tallies.map(\.users)),
+            conversions: conversions.isEmpty ? nil : FunnelAggregator.report(of: conversions))
     }
 }
