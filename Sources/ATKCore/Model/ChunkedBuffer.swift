@@ -62,8 +62,30 @@ struct ChunkedBuffer<Element> {
         chunks.append(contentsOf: other.chunks)
         // `other` lets go of its chunks first, so appending to the last one does not copy it.
         other = ChunkedBuffer()
-        for element in tail { append(element) }
+        append(contentsOf: tail)
         addresses = chunks.map(Self.address(of:))
+    }
+
+    /// Appends `elements` in order, a chunk's room at a time (one copy each, where appending them
+    /// one by one checked each chunk's uniqueness twice an element: a millisecond for the tail
+    /// chunk of a merge of `atk impressions`' records).
+    ///
+    /// - Complexity: O(`elements.count`).
+    mutating func append(contentsOf elements: [Element]) {
+        var start = 0
+        while start < elements.count {
+            if count & (Self.chunkSize - 1) == 0 {
+                var chunk: [Element] = []
+                chunk.reserveCapacity(Self.chunkSize)
+                chunks.append(chunk)
+                addresses.append(Self.address(of: chunks[chunks.count - 1]))
+            }
+            let room = Self.chunkSize - (count & (Self.chunkSize - 1))
+            let taken = min(room, elements.count - start)
+            chunks[chunks.count - 1].append(contentsOf: elements[start..<start + taken])
+            count += taken
+            start += taken
+        }
     }
 
     /// Where `chunk`'s elements are (0 for none).

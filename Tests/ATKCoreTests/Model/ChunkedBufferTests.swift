@@ -16,7 +16,10 @@ struct ChunkedBufferTests {
 
     @Test(
         "adopting another buffer keeps every element once, each buffer's in its order, transformed",
-        arguments: [(0, 0), (0, 5), (5, 0), (3, 70_000), (65_536, 10), (70_000, 131_072), (131_073, 65_537)])
+        arguments: [
+            (0, 0), (0, 5), (5, 0), (3, 70_000), (65_536, 10), (70_000, 131_072), (131_073, 65_537),
+            (125_536, 75_536),  // this buffer's tail does not fit in the room the other's last chunk has
+        ])
     func adopting(sizes: (Int, Int)) {
         let (mine, theirs) = sizes
         var buffer = Self.buffer(0..<mine)
@@ -35,5 +38,16 @@ struct ChunkedBufferTests {
         // Appending goes on after everything.
         buffer.append(-1)
         #expect(buffer[buffer.count - 1] == -1 && buffer.count == mine + theirs + 1)
+    }
+
+    @Test("appending an array fills each chunk's room, then new chunks", arguments: [0, 1, 65_535, 65_536, 65_537])
+    func appendingContents(start: Int) {
+        var buffer = Self.buffer(0..<start)
+        let more = Array(start..<start + 140_000)
+        buffer.append(contentsOf: more)
+        #expect(Self.elements(buffer) == Array(0..<start + 140_000))
+        buffer.append(contentsOf: [])
+        buffer.append(-1)
+        #expect(buffer.count == start + 140_001 && buffer[start + 140_000] == -1)
     }
 }
