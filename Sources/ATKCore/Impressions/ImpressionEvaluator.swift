@@ -524,7 +524,7 @@ extension ImpressionCollector {
         }
     }
 
-    /// Puts each user's run of `order` (a part of ``groupedOrder()``: whole users, each in input
+    /// Puts each user's run of `order` (a part of ``groupedOrder(threads:minimumPiece:)``: whole users, each in input
     /// order) in time order, ties in input order; a run already in order is left as it is.
     ///
     /// - Complexity: O(n), plus O(k log k) per user of k records out of order.

@@ -31,12 +31,7 @@ struct ChunkedBuffer<Element> {
     @discardableResult
     mutating func append(_ element: Element) -> Int {
         let index = count
-        if index & (Self.chunkSize - 1) == 0 {
-            var chunk: [Element] = []
-            chunk.reserveCapacity(Self.chunkSize)
-            chunks.append(chunk)
-            addresses.append(Self.address(of: chunks[chunks.count - 1]))
-        }
+        if index & (Self.chunkSize - 1) == 0 { startChunk() }
         chunks[index >> Self.shift].append(element)
         count = index + 1
         return index
@@ -74,18 +69,21 @@ struct ChunkedBuffer<Element> {
     mutating func append(contentsOf elements: [Element]) {
         var start = 0
         while start < elements.count {
-            if count & (Self.chunkSize - 1) == 0 {
-                var chunk: [Element] = []
-                chunk.reserveCapacity(Self.chunkSize)
-                chunks.append(chunk)
-                addresses.append(Self.address(of: chunks[chunks.count - 1]))
-            }
+            if count & (Self.chunkSize - 1) == 0 { startChunk() }
             let room = Self.chunkSize - (count & (Self.chunkSize - 1))
             let taken = min(room, elements.count - start)
             chunks[chunks.count - 1].append(contentsOf: elements[start..<start + taken])
             count += taken
             start += taken
         }
+    }
+
+    /// Adds an empty chunk with room for a chunk's elements, and notes where they will be.
+    private mutating func startChunk() {
+        var chunk: [Element] = []
+        chunk.reserveCapacity(Self.chunkSize)
+        chunks.append(chunk)
+        addresses.append(Self.address(of: chunks[chunks.count - 1]))
     }
 
     /// Where `chunk`'s elements are (0 for none).
