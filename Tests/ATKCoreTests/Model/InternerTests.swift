@@ -1,3 +1,4 @@
+import CScan
 import Testing
 
 @testable import ATKCore
@@ -21,12 +22,12 @@ struct InternerTests {
         #expect(found == 42)
     }
 
-    @Test("long strings (hashed in four lanes) that differ in one byte anywhere get their own ids")
+    @Test("long strings (four lanes; atk_hash_long from 128 bytes) that differ in one byte anywhere get their own ids")
     func longStrings() {
         var interner = Interner(capacity: 4)
-        let base = Array(repeating: UInt8(ascii: "a"), count: 100)
+        let base = Array(repeating: UInt8(ascii: "a"), count: 600)
         var strings: [[UInt8]] = []
-        for length in [31, 32, 33, 63, 64, 65, 100] {
+        for length in [31, 32, 33, 63, 64, 65, 100, 127, 128, 129, 159, 160, 161, 540] {
             strings.append(Array(base[..<length]))
             for position in 0..<length {
                 var changed = Array(base[..<length])
@@ -41,9 +42,38 @@ struct InternerTests {
             #expect(bytes.withUnsafeBytes { interner.lookup($0) } == Int32(id))
         }
         #expect(interner.count == strings.count)
-        // Spread over the table: 396 strings differing in one byte leave few in one place.
-        let low = Set(strings.map { bytes in bytes.withUnsafeBytes { Interner.tableHash($0) & 1023 } })
-        #expect(low.count > 300)
+        // Spread over the table: 1,806 strings differing in one byte fill about as many of 8,192
+        // places as random values would (1,621).
+        #expect(strings.count == 1806)
+        let low = Set(strings.map { bytes in bytes.withUnsafeBytes { Interner.tableHash($0) & 8191 } })
+        #expect(low.count > 1550)
+        let full = Set(strings.map { bytes in bytes.withUnsafeBytes { Interner.tableHash($0) } })
+        #expect(full.count == strings.count)
+    }
+
+    @Test("atk_hash_long: the same value with and without AVX2, at every length and alignment")
+    func longHashPaths() {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<1200).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        bytes.withUnsafeBufferPointer { buffer in
+            for length in 32...1100 {
+                for offset in [0, 1, 7, 31] {
+                    let start = buffer.baseAddress! + offset
+                    #expect(atk_hash_long(start, length) == atk_hash_long_plain(start, length), "\(length) \(offset)")
+                }
+            }
+        }
+    }
+
+    @Test("atk_hash_long: swapping two blocks of 32 bytes, or a change in the last one, changes the hash")
+    func longHashOrder() {
+        let a = Array(repeating: UInt8(ascii: "a"), count: 32), b = Array(repeating: UInt8(ascii: "b"), count: 32)
+        let c = Array(repeating: UInt8(ascii: "c"), count: 32)
+        let hash = { (bytes: [UInt8]) in bytes.withUnsafeBufferPointer { atk_hash_long($0.baseAddress!, $0.count) } }
+        #expect(hash(a + b + c + c) != hash(b + a + c + c))
+        #expect(hash(a + b + c + c) != hash(a + b + c + b))
+        #expect(hash(a + b + c) != hash(a + b + c + [0]))
+        #expect(hash(a + b + c + c) != hash(c + c + a + b))
     }
 
     @Test("internRepeating gives intern's ids, whether the string repeats or not")
