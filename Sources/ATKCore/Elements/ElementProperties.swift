@@ -15,6 +15,7 @@ public struct ElementProperties {
     private var libIndex = -1
     private var appIndex = -1
     private var osIndex = -1
+    private var itemIndex = -1
 
     /// `$responder_chain`, if present.
     public var responderChain: JSONNode? { node(chainIndex) }
@@ -34,6 +35,9 @@ public struct ElementProperties {
     public var appVersion: JSONNode? { node(appIndex) }
     /// `$os_version`, if present.
     public var osVersion: JSONNode? { node(osIndex) }
+    /// `item_id`, if present: part of `atk impressions`' default item key, read for every
+    /// exposure and click (looking it up on its own scanned the members again).
+    public var itemId: JSONNode? { node(itemIndex) }
 
     private func node(_ index: Int) -> JSONNode? {
         guard index >= 0, let object else { return nil }
@@ -60,8 +64,10 @@ public struct ElementProperties {
                 JSONDecoding.bytesEqual(
                     name, UnsafeRawBufferPointer(start: candidate.utf8Start, count: candidate.utf8CodeUnitCount))
             }
-            // Every name starts with `$`; the length picks the few candidates to compare.
+            // The length picks the few candidates to compare.
             switch name.count {
+            case 7:
+                if `is`("item_id") { itemIndex = v }
             case 11:
                 if `is`("$os_version") { osIndex = v }
             case 12:
@@ -91,6 +97,7 @@ public struct ElementProperties {
             ("$element_position", \.positionIndex), ("$screen_name", \.screenIndex),
             ("$element_content", \.contentIndex), ("$element_type", \.typeIndex),
             ("$lib_version", \.libIndex), ("$app_version", \.appIndex), ("$os_version", \.osIndex),
+            ("item_id", \.itemIndex),
         ]
         for (name, path) in fields where key.equals(name) { self[keyPath: path] = index }
     }

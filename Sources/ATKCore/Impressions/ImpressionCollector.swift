@@ -46,8 +46,11 @@ public struct ImpressionCollector: MergeableAnalysis {
     /// Where a key property's value comes from.
     private enum KeyPart {
         case screenName, elementPath, elementPosition
-        /// `item_id` or the items property: the batch item when there is one.
+        /// The items property: the batch item when there is one.
         case item
+        /// `item_id`: the batch item when there is one, else the `item_id` the event's
+        /// ``ElementProperties`` found.
+        case itemId
         /// Any other property of the event.
         case property
     }
@@ -103,7 +106,8 @@ public struct ImpressionCollector: MergeableAnalysis {
             case "$screen_name": .screenName
             case "$element_path": .elementPath
             case "$element_position": .elementPosition
-            case "item_id", options.itemsProperty: .item
+            case "item_id": .itemId
+            case options.itemsProperty: .item
             default: .property
             }
         }
@@ -111,7 +115,7 @@ public struct ImpressionCollector: MergeableAnalysis {
             keyParts.firstIndex { part in
                 switch part {
                 case .screenName, .elementPath, .elementPosition: false
-                case .item, .property: true
+                case .item, .itemId, .property: true
                 }
             } ?? keyParts.count
         itemsName = options.itemsProperty.map { Array($0.utf8) }
@@ -301,7 +305,7 @@ public struct ImpressionCollector: MergeableAnalysis {
             batches += 1
             for (offset, item) in items.elements.enumerated() {
                 let index = offset < indexes.count ? indexes[offset] : nil
-                record.key = key(event, resolved, item: item, index: index)
+                record.key = key(event, facts.properties(), resolved, item: item, index: index)
                 record.list = -1
                 record.row = -1
                 if let index, let row = Self.row(index) {
@@ -312,7 +316,7 @@ public struct ImpressionCollector: MergeableAnalysis {
             }
             return
         }
-        record.key = key(event, resolved, item: nil, index: nil, cached: cached)
+        record.key = key(event, facts.properties(), resolved, item: nil, index: nil, cached: cached)
         if record.kind == .exposure {
             exposedElements[Int(record.element)] = true
             let place = if let cached { listRow(cached) } else { listRow(resolved) }
@@ -362,7 +366,8 @@ public struct ImpressionCollector: MergeableAnalysis {
     /// With `cached` (an element in the cache, for an event without a batch item), its encoded
     /// leading resolved parts are copied instead of encoded again: the same bytes.
     private mutating func key(
-        _ event: Event, _ resolved: ResolvedElement, item: JSONNode?, index: JSONNode?, cached: Int? = nil
+        _ event: Event, _ properties: ElementProperties, _ resolved: ResolvedElement, item: JSONNode?,
+        index: JSONNode?, cached: Int? = nil
     ) -> Int32 {
         scratch.removeAll(keepingCapacity: true)
         var first = 0
@@ -377,7 +382,8 @@ public struct ImpressionCollector: MergeableAnalysis {
             switch keyParts[position] {
             case .screenName, .elementPath, .elementPosition:
                 appendResolved(keyParts[position], of: resolved, index: index)
-            case .item where item != nil: append(item)
+            case .item where item != nil, .itemId where item != nil: append(item)
+            case .itemId: append(properties.itemId)
             case .item, .property:
                 let name = keyNameRanges[position]
                 let value = keyNameBytes.withUnsafeBytes {
@@ -396,7 +402,7 @@ public struct ImpressionCollector: MergeableAnalysis {
         case .elementPath: append(resolved.elementPath)
         case .elementPosition where index != nil: append(index)
         case .elementPosition: append(resolved.elementPosition)
-        case .item, .property: preconditionFailure("not a resolved identifier")
+        case .item, .itemId, .property: preconditionFailure("not a resolved identifier")
         }
     }
 

@@ -47,6 +47,19 @@ struct ElementFieldTests {
         #expect(withEvent(#"{"properties":[1]}"#) { ElementProperties($0).object == nil } == true)
     }
 
+    @Test func findsItemIdTheLastOfRepeatedOnesAndEscapedOnes() {
+        let itemId = { (properties: String) in
+            withEvent(#"{"properties":\#(properties)}"#) { ElementProperties($0).itemId.map { $0.sourceBytes.count } }
+                ?? -1
+        }
+        #expect(itemId(#"{"item_id":"P1","item_ix":"P22","$screen_name":"A"}"#) == 4)
+        #expect(itemId(#"{"item_id":"P1","item_id":123456}"#) == 6)
+        #expect(itemId(#"{"item_id":"P1","item\u005fid":[1,2]}"#) == 5)
+        #expect(itemId(#"{"item_ix":"P1","Item_id":"P2"}"#) == nil)
+        #expect(itemId(#"{"item_id":"P1"}"#) != -1)
+        #expect(itemId(#"{"item_id":null}"#) == 4)
+    }
+
     @Test func ordersVersionsNumerically() {
         #expect(VersionOrder.precedes("2.9.0", "2.10.0"))
         #expect(!VersionOrder.precedes("2.10.0", "2.9.0"))
