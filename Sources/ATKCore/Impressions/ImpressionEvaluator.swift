@@ -28,11 +28,13 @@ struct ImpressionEvaluator {
 
     private let collector: ImpressionCollector
     private let records: ChunkedBuffer<ImpressionRecord>
-    /// Record indices per user by time (ties in input order).
-    private let order: [UInt32]
-    /// The part of `order` this evaluator walks: whole users, so that the page-view state never
-    /// spans two evaluators.
+    /// Record indices per user, each user's in input order.
+    private let grouping: ImpressionCollector.Grouping
+    /// The users (ranks in `grouping`) this evaluator walks: whole users, so that the page-view
+    /// state never spans two evaluators.
     private let walked: Range<Int>
+    /// The user being walked: their records' times and indices, in time order.
+    private var run: [(time: Int64, index: UInt32)] = []
     private var options: ImpressionOptions { collector.options }
 
     private var summary = ImpressionReport.Counts()
@@ -50,6 +52,9 @@ struct ImpressionEvaluator {
     private var keyFirstClick: [(record: Int32, screen: Int32)]
     /// Each key's first record in input order (-1: none yet): keys whose rows tie rank by it.
     private var keyFirstRecord: [Int32]
+    /// The input position (``ImpressionRecord/position``) of each key's first record
+    /// (`UInt64.max`: none yet): comparing it reads no other record.
+    private var keyFirstPosition: [UInt64]
     /// Per finding kind: how many, and the first `maxExamples` in input order (up to twice as
     /// many between prunings).
     private var findingCounts: [Int]
@@ -66,10 +71,10 @@ struct ImpressionEvaluator {
     private var rows: [(list: Int32, row: Int32, record: Int)] = []
     private var batches: [Int32: Batches] = [:]
 
-    init(collector: ImpressionCollector, order: [UInt32], walking walked: Range<Int>) {
+    init(collector: ImpressionCollector, grouping: ImpressionCollector.Grouping, walking walked: Range<Int>) {
         self.collector = collector
         records = collector.records
-        self.order = order
+        self.grouping = grouping
         self.walked = walked
         findingCounts = Array(repeating: 0, count: ImpressionReport.Finding.allCases.count)
         firstFindings = Array(repeating: [], count: ImpressionReport.Finding.allCases.count)
@@ -77,43 +82,73 @@ struct ImpressionEvaluator {
         keyClicks = keyExposures
         keyFirstClick = Array(repeating: (-1, -1), count: collector.keys.count)
         keyFirstRecord = Array(repeating: -1, count: collector.keys.count)
+        keyFirstPosition = Array(repeating: .max, count: collector.keys.count)
         byScreen = Array(repeating: .init(), count: collector.screens.count + 1)
         byElement = Array(repeating: .init(), count: collector.elementParts.count + 1)
         byValue = Array(repeating: .init(), count: collector.values.count + 1)
     }
 
-    /// Evaluates the users of `walked`; ``absorb(_:)`` then joins evaluators of consecutive parts.
+    /// Evaluates the users of `walked`, each by time; ``absorb(_:)`` then joins evaluators of
+    /// consecutive parts.
     mutating func walk() {
-        var user: Int32 = -1
-        // Records are read in the users' order, scattered over the input's: each is asked for
-        // some steps before it is read.
-        for step in walked {
-            records.prefetch(after: step, in: order, before: walked.upperBound)
-            let index = Int(order[step])
-            let record = records[index]
-            if record.user != user {
-                endPageView()
-                inPageView = false
-                pageScreen = -1
-                user = record.user
-            }
-            switch record.kind {
-            case .pageView:
-                endPageView()
-                inPageView = true
-                pageScreen = record.screen
-                count(record, screen: record.screen) { $0.pageViews += 1 }
-            case .boundary:
-                endPageView()
-                inPageView = false
-                pageScreen = -1
-            case .exposure:
-                expose(index)
-            case .click:
-                click(index)
-            }
+        let end = Int(grouping.starts[walked.upperBound])
+        for user in walked {
+            let start = Int(grouping.starts[user]), next = Int(grouping.starts[user + 1])
+            guard start < next else { continue }
+            Self.timeOrder(grouping.order, start..<next, end: end, of: records, into: &run)
+            inPageView = false
+            pageScreen = -1
+            for (_, index) in run { step(Int(index)) }
+            endPageView()
         }
-        endPageView()
+    }
+
+    /// `order[positions]` (one user's records, in input order) by time, ties in input order, as
+    /// times and record indices in `run`.
+    ///
+    /// The records are read in the users' order, scattered over the input's: each is asked for
+    /// some places before it is read (up to `end`, past this user). A user's records are read
+    /// here once more than they are walked, then from the cache: ordering every user's records
+    /// in a pass of its own read each twice from memory.
+    ///
+    /// - Complexity: O(k), or O(k log k) when the k records are not in time order already.
+    static func timeOrder(
+        _ order: [UInt32], _ positions: Range<Int>, end: Int, of records: ChunkedBuffer<ImpressionRecord>,
+        into run: inout [(time: Int64, index: UInt32)]
+    ) {
+        run.removeAll(keepingCapacity: true)
+        var inOrder = true
+        var previous = Int64.min
+        for position in positions {
+            records.prefetch(after: position, in: order, before: end)
+            let index = order[position]
+            let time = records[Int(index)].time
+            if time < previous { inOrder = false }
+            previous = time
+            run.append((time, index))
+        }
+        if !inOrder { run.sort { $0.time != $1.time ? $0.time < $1.time : $0.index < $1.index } }
+    }
+
+    /// Evaluates one record, the user's next in time order.
+    @inline(__always)
+    private mutating func step(_ index: Int) {
+        let record = records[index]
+        switch record.kind {
+        case .pageView:
+            endPageView()
+            inPageView = true
+            pageScreen = record.screen
+            count(record, screen: record.screen) { $0.pageViews += 1 }
+        case .boundary:
+            endPageView()
+            inPageView = false
+            pageScreen = -1
+        case .exposure:
+            expose(index)
+        case .click:
+            click(index)
+        }
     }
 
     /// Adds what `other`, the evaluator of the part of the order right after this one's, found:
@@ -130,12 +165,7 @@ struct ImpressionEvaluator {
             keyExposures[key] += other.keyExposures[key]
             keyClicks[key] += other.keyClicks[key]
             if keyFirstClick[key].record < 0 { keyFirstClick[key] = other.keyFirstClick[key] }
-            let first = other.keyFirstRecord[key]
-            if first >= 0
-                && (keyFirstRecord[key] < 0 || Self.precedes(Int(first), Int(keyFirstRecord[key]), in: records))
-            {
-                keyFirstRecord[key] = first
-            }
+            note(key: key, record: other.keyFirstRecord[key], position: other.keyFirstPosition[key])
         }
         for kind in findingCounts.indices {
             findingCounts[kind] += other.findingCounts[kind]
@@ -165,7 +195,7 @@ struct ImpressionEvaluator {
         if !inPageView { outside += 1 }
         count(record, screen: screen, element: true) { $0.exposures += 1 }
         keyExposures[Int(record.key)] += 1
-        noteKey(of: index)
+        noteKey(of: index, record)
         let previous = exposed[record.key]
         let duplicate: Bool
         switch options.policy {
@@ -216,7 +246,7 @@ struct ImpressionEvaluator {
         let screen = screen(of: record)
         if !inPageView { outside += 1 }
         count(record, screen: screen) { $0.clicks += 1 }
-        noteKey(of: index)
+        noteKey(of: index, record)
         guard record.element >= 0, collector.exposedElements[Int(record.element)] else { return }
         count(record, screen: screen, element: true) { $0.judgedClicks += 1 }
         keyClicks[Int(record.key)] += 1
@@ -228,10 +258,19 @@ struct ImpressionEvaluator {
     }
 
     /// Keeps the record as its key's first if it comes first in input order.
-    private mutating func noteKey(of index: Int) {
-        let key = Int(records[index].key)
-        let first = keyFirstRecord[key]
-        if first < 0 || Self.precedes(index, Int(first), in: records) { keyFirstRecord[key] = Int32(index) }
+    private mutating func noteKey(of index: Int, _ record: ImpressionRecord) {
+        note(key: Int(record.key), record: Int32(index), position: record.position)
+    }
+
+    /// Keeps `record` at `position` as the key's first if it comes before the one kept: by input
+    /// position, then (items of one batch event, all in one partial) by index.
+    @inline(__always)
+    private mutating func note(key: Int, record: Int32, position: UInt64) {
+        let first = keyFirstPosition[key]
+        if position < first || (position == first && record < keyFirstRecord[key]) {
+            keyFirstPosition[key] = position
+            keyFirstRecord[key] = record
+        }
     }
 
     /// Whether record `a` comes before record `b` in the input: by file and line, then (items of
@@ -413,21 +452,14 @@ extension ImpressionCollector {
 
     /// ``report(threads:)`` with parts of at least `minimumPart` records (tests cut small reads).
     mutating func report(threads: Int, minimumPart: Int) -> ImpressionReport {
-        var order = groupedOrder(threads: threads, minimumPiece: minimumPart)
-        let parts = userParts(of: order, count: threads, minimum: minimumPart)
+        let grouping = groupedOrder(threads: threads, minimumPiece: minimumPart)
+        let parts = grouping.userParts(count: threads, minimum: minimumPart)
         let collector = self
-        // One part (a small read, or one thread) is sorted and walked here, on this thread. The
-        // parts' users are put in time order at the same time, in place (their ranges are
-        // disjoint): that is a third of ordering the records.
-        order.withUnsafeMutableBufferPointer { order in
-            let order = order
-            _ = ConcurrentWork.run(
-                parts.map { part in { collector.sortUsersByTime(.init(rebasing: order[part])) } }, threads: threads)
-        }
+        // One part (a small read, or one thread) is walked here, on this thread.
         let walked = ConcurrentWork.run(
             parts.map { part in
                 {
-                    var evaluator = ImpressionEvaluator(collector: collector, order: order, walking: part)
+                    var evaluator = ImpressionEvaluator(collector: collector, grouping: grouping, walking: part)
                     evaluator.walk()
                     return evaluator
                 }
@@ -437,34 +469,45 @@ extension ImpressionCollector {
         return evaluator.report()
     }
 
-    /// `order` cut into at most `count` consecutive parts of about as many records (at least
-    /// `minimum` each), each cut between two users (a part holds whole users).
-    func userParts(of order: [UInt32], count: Int, minimum: Int) -> [Range<Int>] {
-        let count = min(count, order.count / max(1, minimum))
-        guard count > 1 else { return [order.indices] }
-        var parts: [Range<Int>] = []
-        var start = 0
-        for part in 1..<count {
-            var cut = max(start, order.count * part / count)
-            while cut > start && cut < order.count
-                && records[Int(order[cut])].user == records[Int(order[cut - 1])].user
-            {
-                cut += 1
+    /// Record indices grouped by user: users in the order they first appeared, each user's in
+    /// input order.
+    struct Grouping {
+        /// Record indices, user after user.
+        let order: [UInt32]
+        /// Where each user's records start in `order`, by the user's rank (their place in order of
+        /// first appearance), and the end after the last user's.
+        let starts: [UInt32]
+
+        /// The users cut into at most `count` consecutive parts of about as many records (at
+        /// least `minimum` each), as ranges of ranks.
+        func userParts(count: Int, minimum: Int) -> [Range<Int>] {
+            let users = starts.count - 1
+            let count = min(count, order.count / max(1, minimum))
+            guard count > 1 else { return [0..<users] }
+            var parts: [Range<Int>] = []
+            var first = 0
+            for part in 1..<count {
+                // The first user whose records start at or after the part's share.
+                let target = order.count * part / count
+                var (low, high) = (first, users)
+                while low < high {
+                    let middle = (low + high) / 2
+                    if Int(starts[middle]) < target { low = middle + 1 } else { high = middle }
+                }
+                if low > first && Int(starts[low]) < order.count {
+                    parts.append(first..<low)
+                    first = low
+                }
             }
-            if cut > start && cut < order.count {
-                parts.append(start..<cut)
-                start = cut
-            }
+            parts.append(first..<users)
+            return parts
         }
-        parts.append(start..<order.count)
-        return parts
     }
 
     /// Record indices per user, users in the order they first appeared (``userFirstSeen``), each
     /// user's in input order: a counting sort by user.
     ///
-    /// ``sortUsersByTime(_:)`` then puts each user's in time order (``report(threads:)`` does it
-    /// part by part).
+    /// The walk puts each user's records in time order (``ImpressionEvaluator/timeOrder``).
     ///
     /// With `threads` above 1 and at least `minimumPiece` records a thread, consecutive pieces of
     /// the records are counted and placed at the same time, each piece's records of a user after
@@ -472,10 +515,10 @@ extension ImpressionCollector {
     /// `atk impressions --jobs 2` about 5 ms on one core after its last line).
     ///
     /// - Complexity: O(n + u × pieces), and O(u log u) to rank users whose ids are not in order of
-    ///   first appearance (after a merge); 4 bytes per record and 8 per user, and 8 per user and
+    ///   first appearance (after a merge); 4 bytes per record and 12 per user, and 8 per user and
     ///   piece (pieces are limited so that this is at most 4 bytes a record), where sorting the
     ///   records themselves would need half their size again.
-    func groupedOrder(threads: Int = 1, minimumPiece: Int = 1 << 17) -> [UInt32] {
+    func groupedOrder(threads: Int = 1, minimumPiece: Int = 1 << 17) -> Grouping {
         let rank = userRanks()
         let userCount = users.count
         // The records alone: a closure that read `self.records` would copy the whole collector.
@@ -496,16 +539,19 @@ extension ImpressionCollector {
                 }
             }, threads: threads)
         // Users in rank order, each user's pieces in piece order: the counts become places.
+        var userStarts = [UInt32](repeating: 0, count: userCount + 1)
         var place: UInt32 = 0
         for user in 0..<userCount {
+            userStarts[user] = place
             for piece in 0..<pieces {
                 let count = starts[piece][user]
                 starts[piece][user] = place
                 place += count
             }
         }
+        userStarts[userCount] = place
         // Every place is written once, below: no zeros first.
-        return [UInt32](unsafeUninitializedCapacity: records.count) { order, count in
+        let order = [UInt32](unsafeUninitializedCapacity: records.count) { order, count in
             let order = order
             _ = ConcurrentWork.run(
                 (0..<pieces).map { piece in
@@ -522,37 +568,7 @@ extension ImpressionCollector {
                 }, threads: threads)
             count = records.count
         }
-    }
-
-    /// Puts each user's run of `order` (a part of ``groupedOrder(threads:minimumPiece:)``: whole users, each in input
-    /// order) in time order, ties in input order; a run already in order is left as it is.
-    ///
-    /// - Complexity: O(n), plus O(k log k) per user of k records out of order.
-    func sortUsersByTime(_ order: UnsafeMutableBufferPointer<UInt32>) {
-        // The records alone: a closure that read `self.records` would copy the whole collector.
-        let records = records
-        var start = 0
-        while start < order.count {
-            let first = records[Int(order[start])]
-            var (end, previous, inOrder) = (start + 1, first.time, true)
-            while end < order.count {
-                // As in ``ImpressionEvaluator/walk()``: the records come in the users' order.
-                records.prefetch(after: end, in: order, before: order.count)
-                let record = records[Int(order[end])]
-                guard record.user == first.user else { break }
-                if record.time < previous { inOrder = false }
-                previous = record.time
-                end += 1
-            }
-            if !inOrder {
-                var run = UnsafeMutableBufferPointer(rebasing: order[start..<end])
-                run.sort { a, b in
-                    let (ta, tb) = (records[Int(a)].time, records[Int(b)].time)
-                    return ta != tb ? ta < tb : a < b
-                }
-            }
-            start = end
-        }
+        return Grouping(order: order, starts: userStarts)
     }
 
     /// Each user's place in order of first appearance: their id in a serial read, where ids are

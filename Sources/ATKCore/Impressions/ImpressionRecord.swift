@@ -50,4 +50,6 @@ struct ImpressionRecord {
 
     var kind: Kind { Kind(rawValue: fileAndKind & 3) ?? .pageView }
     var file: Int { Int(fileAndKind >> 2) }
+    /// Where the event is in the input, as one number ordered as (file, line) are.
+    var position: UInt64 { UInt64(fileAndKind >> 2) << 32 | UInt64(UInt32(bitPattern: line) ^ 0x8000_0000) }
 }

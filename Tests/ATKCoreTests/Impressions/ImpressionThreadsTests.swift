@@ -87,35 +87,78 @@ struct ImpressionThreadsTests {
             try generatedInputs(files: 2, users: 60), partitions: partitions,
             prototype: ImpressionCollector(options: .init()))
         let serial = collector.groupedOrder()
-        #expect(serial.count > 1000)
-        #expect(Set(serial).count == serial.count)
+        #expect(serial.order.count > 1000)
+        #expect(Set(serial.order).count == serial.order.count)
+        #expect(serial.starts.count == collector.users.count + 1)
+        #expect(serial.starts.first == 0 && serial.starts.last.map(Int.init) == serial.order.count)
+        // Each user's run holds that user's records only.
+        for (start, end) in zip(serial.starts, serial.starts.dropFirst()) {
+            let users = Set(serial.order[Int(start)..<Int(end)].map { collector.records[Int($0)].user })
+            #expect(users.count == 1)
+        }
         for threads in [2, 3, 7, 64] {
-            #expect(collector.groupedOrder(threads: threads, minimumPiece: 1) == serial, "threads \(threads)")
+            let pieces = collector.groupedOrder(threads: threads, minimumPiece: 1)
+            #expect(pieces.order == serial.order && pieces.starts == serial.starts, "threads \(threads)")
         }
         // Pieces need enough records: a small read is one piece whatever the threads.
-        #expect(collector.groupedOrder(threads: 7, minimumPiece: serial.count) == serial)
+        #expect(collector.groupedOrder(threads: 7, minimumPiece: serial.order.count).order == serial.order)
     }
 
-    @Test("parts hold whole users, cover the order once, and small reads stay one part")
+    @Test("parts hold whole users, cover the users once, and small reads stay one part")
     func parts() throws {
         var collector = LineFeed.feed(
             try generatedInputs(files: 1, users: 40), partitions: 1, prototype: ImpressionCollector(options: .init()))
-        let order = collector.evaluationOrder()
-        #expect(order.count > 100)
+        let grouping = collector.groupedOrder()
+        let records = grouping.order.count
+        #expect(records > 100)
         for count in [2, 3, 5, 1000] {
-            let parts = collector.userParts(of: order, count: count, minimum: 1)
+            let parts = grouping.userParts(count: count, minimum: 1)
             #expect(parts.count > 1 && parts.count <= count)
-            #expect(parts.first?.lowerBound == 0 && parts.last?.upperBound == order.count)
+            #expect(parts.first?.lowerBound == 0 && parts.last?.upperBound == collector.users.count)
             for (a, b) in zip(parts, parts.dropFirst()) {
                 #expect(a.upperBound == b.lowerBound && !a.isEmpty)
-                let before = collector.records[Int(order[a.upperBound - 1])].user
-                let after = collector.records[Int(order[b.lowerBound])].user
-                #expect(before != after, "a user cut between two parts")
+            }
+            // About as many records each: no part more than its share and one user's records.
+            let share = records / parts.count
+            let largest = zip(grouping.starts, grouping.starts.dropFirst()).map { Int($1 - $0) }.max() ?? 0
+            for part in parts {
+                let size = Int(grouping.starts[part.upperBound] - grouping.starts[part.lowerBound])
+                #expect(size > 0 && size <= share + largest, "count \(count)")
             }
         }
-        #expect(collector.userParts(of: order, count: 8, minimum: order.count).count == 1)
-        #expect(collector.userParts(of: order, count: 1, minimum: 1).count == 1)
+        #expect(grouping.userParts(count: 8, minimum: records).count == 1)
+        #expect(grouping.userParts(count: 1, minimum: 1).count == 1)
         _ = collector.report(threads: 2)
+    }
+
+    @Test("a record's input position orders as its file, then its line")
+    func positions() {
+        let places: [(file: Int, line: Int32)] = [
+            (0, 1), (0, 2), (0, 70_000), (0, Int32.max), (1, 1), (1, 3), (2, 0), (1 << 30 - 1, Int32.max),
+        ]
+        let positions = places.map {
+            ImpressionRecord(time: 0, user: 0, file: $0.file, line: $0.line, kind: .click).position
+        }
+        #expect(positions == positions.sorted() && Set(positions).count == places.count)
+        #expect(positions.allSatisfy { $0 < .max })
+    }
+
+    @Test("a user's run is put in time order, ties in input order; a run in order stays as it is")
+    func timeOrder() {
+        var records = ChunkedBuffer<ImpressionRecord>()
+        for time: Int64 in [5, 3, 3, 9, 1, 3, 5] {
+            records.append(ImpressionRecord(time: time, user: 0, file: 0, line: 1, kind: .exposure))
+        }
+        // The run lists records 6, 1, 2, 4, 5 and 0 in input order (indices need not rise).
+        let order: [UInt32] = [3, 6, 1, 2, 4, 5, 0]
+        var run: [(time: Int64, index: UInt32)] = []
+        ImpressionEvaluator.timeOrder(order, 1..<7, end: 7, of: records, into: &run)
+        #expect(run.map(\.time) == [1, 3, 3, 3, 5, 5])
+        #expect(run.map(\.index) == [4, 1, 2, 5, 0, 6])
+        ImpressionEvaluator.timeOrder(order, 2..<4, end: 7, of: records, into: &run)
+        #expect(run.map(\.index) == [1, 2])
+        ImpressionEvaluator.timeOrder(order, 0..<0, end: 7, of: records, into: &run)
+        #expect(run.isEmpty)
     }
 }
 
@@ -123,8 +166,14 @@ extension ImpressionCollector {
     /// The order ``report(threads:)`` walks, in one piece: records per user (first appearance),
     /// each user's by time, ties in input order.
     func evaluationOrder() -> [UInt32] {
-        var order = groupedOrder()
-        order.withUnsafeMutableBufferPointer { sortUsersByTime($0) }
+        let grouping = groupedOrder()
+        var run: [(time: Int64, index: UInt32)] = []
+        var order: [UInt32] = []
+        for user in 0..<users.count {
+            let positions = Int(grouping.starts[user])..<Int(grouping.starts[user + 1])
+            ImpressionEvaluator.timeOrder(grouping.order, positions, end: grouping.order.count, of: records, into: &run)
+            order += run.map(\.index)
+        }
         return order
     }
 }
