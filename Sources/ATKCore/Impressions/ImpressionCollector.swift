@@ -59,15 +59,14 @@ public struct ImpressionCollector: MergeableAnalysis {
     /// exposure or click of one rebuilt element, and are kept with it.
     private let resolvedKeyParts: Int
     /// The cache of what each rebuilt element gives every event that has it, worked out the first
-    /// time: each cached element's identity (its 8 bytes, interned) → its index in
-    /// `cachedElements`.
+    /// time: each cached element's identity → its index in `cachedElements`.
     ///
     /// A resolver hands out one element per distinct chain; an app has a few hundred chains, and
     /// interning their screen, path, element and key text again for each of their events was a
-    /// third of the collector's time. An interner, not a dictionary: SipHash of the identity cost
-    /// more than the rest of the lookup. Cleared past `elementCacheLimit` entries; the entries
-    /// hold the elements alive, so an identity it knows is never another element's.
-    private var elementCache = Interner(capacity: 1024)
+    /// third of the collector's time. Not a dictionary: SipHash of the identity cost more than
+    /// the rest of the lookup. Cleared past `elementCacheLimit` entries; the entries hold the
+    /// elements alive, so an identity it knows is never another element's.
+    private var elementCache = IdentityTable(capacity: 1024)
     private var cachedElements: [CachedElement] = []
     /// The cached elements' key prefixes (``CachedElement/keyPrefix``), one after another.
     private var keyPrefixBytes: [UInt8] = []
@@ -84,7 +83,7 @@ public struct ImpressionCollector: MergeableAnalysis {
         var kind: ImpressionRecord.Kind?
     }
     private var nameKinds = [NameKind](repeating: NameKind(), count: 16)
-    private var scratch: [UInt8] = []
+    private var scratch = ScratchBytes()
     var malformed: MalformedExamples
     /// The first malformed lines (file, line, reason); they are counted in the reader's reports.
     public var malformedExamples: [MalformedExamples.Example] { malformed.examples }
@@ -266,22 +265,22 @@ public struct ImpressionCollector: MergeableAnalysis {
     /// The cache entry of a rebuilt element, made the first time.
     private mutating func cached(_ resolved: ResolvedElement) -> Int {
         let identity = resolved.identity
-        if let index = withUnsafeBytes(of: identity, { elementCache.lookup($0) }) { return Int(index) }
+        if let index = elementCache[identity] { return Int(index) }
         if cachedElements.count >= elementCacheLimit {
-            elementCache = Interner(capacity: 1024)
+            elementCache = IdentityTable(capacity: 1024)
             cachedElements.removeAll(keepingCapacity: true)
             keyPrefixBytes.removeAll(keepingCapacity: true)
         }
         let screen = resolved.screenName.map { screens.intern($0) } ?? -1
         let path = resolved.elementPath.map { paths.intern($0) } ?? -1
-        scratch.removeAll(keepingCapacity: true)
+        scratch.removeAll()
         for part in keyParts[..<resolvedKeyParts] { appendResolved(part, of: resolved, index: nil) }
         let prefix = keyPrefixBytes.count..<keyPrefixBytes.count + scratch.count
-        keyPrefixBytes.append(contentsOf: scratch)
+        scratch.withUnsafeBytes { Self.append($0, to: &keyPrefixBytes) }
         cachedElements.append(
             CachedElement(
                 resolved: resolved, screen: screen, element: elementId(screen: screen, path: path), keyPrefix: prefix))
-        _ = withUnsafeBytes(of: identity) { elementCache.intern($0) }
+        elementCache.set(identity, Int32(cachedElements.count - 1))
         return cachedElements.count - 1
     }
 
@@ -355,9 +354,9 @@ public struct ImpressionCollector: MergeableAnalysis {
 
     /// The list id of a path and section (their bytes, interned; no allocation once known).
     private mutating func list(path: String?, section: Int) -> Int32 {
-        scratch.removeAll(keepingCapacity: true)
-        withUnsafeBytes(of: section) { Self.append($0, to: &scratch) }
-        if var path { path.withUTF8 { Self.append(UnsafeRawBufferPointer($0), to: &scratch) } }
+        scratch.removeAll()
+        withUnsafeBytes(of: section) { scratch.append($0) }
+        if var path { path.withUTF8 { scratch.append(UnsafeRawBufferPointer($0)) } }
         return scratch.withUnsafeBytes { lists.intern($0) }
     }
 
@@ -369,11 +368,11 @@ public struct ImpressionCollector: MergeableAnalysis {
         _ event: Event, _ properties: ElementProperties, _ resolved: ResolvedElement, item: JSONNode?,
         index: JSONNode?, cached: Int? = nil
     ) -> Int32 {
-        scratch.removeAll(keepingCapacity: true)
+        scratch.removeAll()
         var first = 0
         if let cached {
             let prefix = cachedElements[cached].keyPrefix
-            keyPrefixBytes.withUnsafeBytes { Self.append(UnsafeRawBufferPointer(rebasing: $0[prefix]), to: &scratch) }
+            keyPrefixBytes.withUnsafeBytes { scratch.append(UnsafeRawBufferPointer(rebasing: $0[prefix])) }
             first = resolvedKeyParts
         }
         // By index, not zipped slices: slicing and iterating the tables retained them, and each
@@ -417,12 +416,12 @@ public struct ImpressionCollector: MergeableAnalysis {
     }
 
     private mutating func appendAbsent() {
-        withUnsafeBytes(of: UInt32.max) { Self.append($0, to: &scratch) }
+        scratch.append(littleEndian: UInt32.max)
     }
 
     private mutating func appendPresent(_ bytes: UnsafeRawBufferPointer) {
-        withUnsafeBytes(of: UInt32(truncatingIfNeeded: bytes.count).littleEndian) { Self.append($0, to: &scratch) }
-        Self.append(bytes, to: &scratch)
+        scratch.append(littleEndian: UInt32(truncatingIfNeeded: bytes.count))
+        scratch.append(bytes)
     }
 
     /// Appends raw bytes with one copy (`append(contentsOf:)` of a raw buffer goes byte by byte).
