@@ -99,7 +99,7 @@ public enum ChainReading: Sendable, Hashable {
 public struct ElementResolver {
     /// When true, recorded identifiers are used even where a valid chain exists.
     public var useRecordedIdentifiers: Bool
-    /// Chain texts, interned: a lookup hashes 8 bytes per step and allocates nothing (a
+    /// Chain texts, interned: a lookup hashes 32 bytes a step and allocates nothing (a
     /// dictionary keyed by `[UInt8]` cost an array and a byte-by-byte hash per event).
     private var chains = Interner(capacity: 1024)
     /// The reading of each interned chain, by id.

@@ -33,8 +33,10 @@ struct ImpressionEvaluator {
     /// The users (ranks in `grouping`) this evaluator walks: whole users, so that the page-view
     /// state never spans two evaluators.
     private let walked: Range<Int>
-    /// The user being walked: their records' times and indices, in time order.
-    private var run: [(time: Int64, index: UInt32)] = []
+    /// The user being walked: their records' indices, in time order.
+    private var run: [UInt32] = []
+    /// ``timeOrder(_:_:end:of:pairs:into:)``'s times and indices of a user of few records.
+    private var pairs: [(time: Int64, index: UInt32)] = []
     private var options: ImpressionOptions { collector.options }
 
     private var summary = ImpressionReport.Counts()
@@ -95,40 +97,66 @@ struct ImpressionEvaluator {
         for user in walked {
             let start = Int(grouping.starts[user]), next = Int(grouping.starts[user + 1])
             guard start < next else { continue }
-            Self.timeOrder(grouping.order, start..<next, end: end, of: records, into: &run)
+            Self.timeOrder(grouping.order, start..<next, end: end, of: records, pairs: &pairs, into: &run)
             inPageView = false
             pageScreen = -1
-            for (_, index) in run { step(Int(index)) }
+            for index in run { step(Int(index)) }
             endPageView()
         }
     }
 
     /// `order[positions]` (one user's records, in input order) by time, ties in input order, as
-    /// times and record indices in `run`.
+    /// record indices in `run`.
     ///
     /// The records are read in the users' order, scattered over the input's: each is asked for
     /// some places before it is read (up to `end`, past this user). A user's records are read
     /// here once more than they are walked, then from the cache: ordering every user's records
-    /// in a pass of its own read each twice from memory.
+    /// in a pass of its own read each twice from memory. Up to ``pairedRun`` records are ordered
+    /// by their times and indices gathered in `pairs` (16 bytes each); a longer run (one device
+    /// sending millions of events) by its indices alone, reading the times again, so that the
+    /// walk needs 4 bytes per record of its largest user, not 16.
     ///
     /// - Complexity: O(k), or O(k log k) when the k records are not in time order already.
     static func timeOrder(
         _ order: [UInt32], _ positions: Range<Int>, end: Int, of records: ChunkedBuffer<ImpressionRecord>,
-        into run: inout [(time: Int64, index: UInt32)]
+        pairs: inout [(time: Int64, index: UInt32)], into run: inout [UInt32]
     ) {
         run.removeAll(keepingCapacity: true)
         var inOrder = true
         var previous = Int64.min
+        if positions.count <= pairedRun {
+            pairs.removeAll(keepingCapacity: true)
+            for position in positions {
+                records.prefetch(after: position, in: order, before: end)
+                let index = order[position]
+                let time = records[Int(index)].time
+                if time < previous { inOrder = false }
+                previous = time
+                pairs.append((time, index))
+            }
+            if !inOrder { pairs.sort { $0.time != $1.time ? $0.time < $1.time : $0.index < $1.index } }
+            for pair in pairs { run.append(pair.index) }
+            return
+        }
         for position in positions {
             records.prefetch(after: position, in: order, before: end)
             let index = order[position]
             let time = records[Int(index)].time
             if time < previous { inOrder = false }
             previous = time
-            run.append((time, index))
+            run.append(index)
         }
-        if !inOrder { run.sort { $0.time != $1.time ? $0.time < $1.time : $0.index < $1.index } }
+        if !inOrder {
+            run.sort { a, b in
+                let (timeA, timeB) = (records[Int(a)].time, records[Int(b)].time)
+                return timeA != timeB ? timeA < timeB : a < b
+            }
+        }
     }
+
+    /// The most records of one user ``timeOrder(_:_:end:of:pairs:into:)`` orders by gathered
+    /// times (64 KiB of pairs).
+    static var pairedRun: Int { 4096 }
 
     /// Evaluates one record, the user's next in time order.
     @inline(__always)
@@ -507,7 +535,7 @@ extension ImpressionCollector {
     /// Record indices per user, users in the order they first appeared (``userFirstSeen``), each
     /// user's in input order: a counting sort by user.
     ///
-    /// The walk puts each user's records in time order (``ImpressionEvaluator/timeOrder``).
+    /// The walk puts each user's records in time order (``ImpressionEvaluator/timeOrder(_:_:end:of:pairs:into:)``).
     ///
     /// With `threads` above 1 and at least `minimumPiece` records a thread, consecutive pieces of
     /// the records are counted and placed at the same time, each piece's records of a user after

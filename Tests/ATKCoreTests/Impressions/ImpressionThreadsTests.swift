@@ -151,14 +151,38 @@ struct ImpressionThreadsTests {
         }
         // The run lists records 6, 1, 2, 4, 5 and 0 in input order (indices need not rise).
         let order: [UInt32] = [3, 6, 1, 2, 4, 5, 0]
-        var run: [(time: Int64, index: UInt32)] = []
-        ImpressionEvaluator.timeOrder(order, 1..<7, end: 7, of: records, into: &run)
-        #expect(run.map(\.time) == [1, 3, 3, 3, 5, 5])
-        #expect(run.map(\.index) == [4, 1, 2, 5, 0, 6])
-        ImpressionEvaluator.timeOrder(order, 2..<4, end: 7, of: records, into: &run)
-        #expect(run.map(\.index) == [1, 2])
-        ImpressionEvaluator.timeOrder(order, 0..<0, end: 7, of: records, into: &run)
+        var pairs: [(time: Int64, index: UInt32)] = []
+        var run: [UInt32] = []
+        ImpressionEvaluator.timeOrder(order, 1..<7, end: 7, of: records, pairs: &pairs, into: &run)
+        #expect(run == [4, 1, 2, 5, 0, 6])
+        ImpressionEvaluator.timeOrder(order, 2..<4, end: 7, of: records, pairs: &pairs, into: &run)
+        #expect(run == [1, 2])
+        ImpressionEvaluator.timeOrder(order, 0..<0, end: 7, of: records, pairs: &pairs, into: &run)
         #expect(run.isEmpty)
+    }
+
+    @Test("a user of more records than are ordered by gathered times is ordered the same way")
+    func timeOrderOfALongRun() {
+        let count = ImpressionEvaluator.pairedRun * 3 + 5
+        var records = ChunkedBuffer<ImpressionRecord>()
+        // Times falling and repeating, so that order and ties both matter.
+        for index in 0..<count {
+            records.append(ImpressionRecord(time: Int64(count - index) / 3, user: 0, file: 0, line: 1, kind: .exposure))
+        }
+        let order = (0..<UInt32(count)).map { $0 }
+        var pairs: [(time: Int64, index: UInt32)] = []
+        var run: [UInt32] = []
+        ImpressionEvaluator.timeOrder(order, 0..<count, end: count, of: records, pairs: &pairs, into: &run)
+        let expected = order.sorted { a, b in
+            let (timeA, timeB) = (records[Int(a)].time, records[Int(b)].time)
+            return timeA != timeB ? timeA < timeB : a < b
+        }
+        #expect(run == expected && run != order)
+        #expect(pairs.isEmpty)
+        // In time order already (ties too, as given): left as it is.
+        let rising = Array(order.reversed())
+        ImpressionEvaluator.timeOrder(rising, 0..<count, end: count, of: records, pairs: &pairs, into: &run)
+        #expect(run == rising)
     }
 }
 
@@ -167,12 +191,14 @@ extension ImpressionCollector {
     /// each user's by time, ties in input order.
     func evaluationOrder() -> [UInt32] {
         let grouping = groupedOrder()
-        var run: [(time: Int64, index: UInt32)] = []
+        var pairs: [(time: Int64, index: UInt32)] = []
+        var run: [UInt32] = []
         var order: [UInt32] = []
         for user in 0..<users.count {
             let positions = Int(grouping.starts[user])..<Int(grouping.starts[user + 1])
-            ImpressionEvaluator.timeOrder(grouping.order, positions, end: grouping.order.count, of: records, into: &run)
-            order += run.map(\.index)
+            ImpressionEvaluator.timeOrder(
+                grouping.order, positions, end: grouping.order.count, of: records, pairs: &pairs, into: &run)
+            order += run
         }
         return order
     }
