@@ -122,31 +122,22 @@ struct ImpressionEvaluator {
         pairs: inout [(time: Int64, index: UInt32)], into run: inout [UInt32]
     ) {
         run.removeAll(keepingCapacity: true)
+        pairs.removeAll(keepingCapacity: true)
+        let paired = positions.count <= pairedRun
         var inOrder = true
         var previous = Int64.min
-        if positions.count <= pairedRun {
-            pairs.removeAll(keepingCapacity: true)
-            for position in positions {
-                records.prefetch(after: position, in: order, before: end)
-                let index = order[position]
-                let time = records[Int(index)].time
-                if time < previous { inOrder = false }
-                previous = time
-                pairs.append((time, index))
-            }
-            if !inOrder { pairs.sort { $0.time != $1.time ? $0.time < $1.time : $0.index < $1.index } }
-            for pair in pairs { run.append(pair.index) }
-            return
-        }
         for position in positions {
             records.prefetch(after: position, in: order, before: end)
             let index = order[position]
             let time = records[Int(index)].time
             if time < previous { inOrder = false }
             previous = time
-            run.append(index)
+            if paired { pairs.append((time, index)) } else { run.append(index) }
         }
-        if !inOrder {
+        if paired {
+            if !inOrder { pairs.sort { $0.time != $1.time ? $0.time < $1.time : $0.index < $1.index } }
+            for pair in pairs { run.append(pair.index) }
+        } else if !inOrder {
             run.sort { a, b in
                 let (timeA, timeB) = (records[Int(a)].time, records[Int(b)].time)
                 return timeA != timeB ? timeA < timeB : a < b
