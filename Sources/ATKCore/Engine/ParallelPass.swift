@@ -69,7 +69,13 @@ final class ParallelPass<Analysis: MergeableAnalysis>: ParallelWork, @unchecked 
                 condition.unlock()
                 visit(slot(next), worker: index, into: &partial, view: view)
                 condition.lock()
-                finishVisit(next, worker: index)
+                if let done = finishVisit(next, worker: index) {
+                    // Recycled outside the lock: returning the block's window may unmap it, and
+                    // the other workers should not wait on the lock meanwhile.
+                    condition.unlock()
+                    channel.recycle(done)
+                    condition.lock()
+                }
                 continue
             }
             if !channelDone && !receiving && taken - (visited.min() ?? 0) < slots.count {
@@ -137,18 +143,18 @@ final class ParallelPass<Analysis: MergeableAnalysis>: ParallelWork, @unchecked 
         if advanced { condition.broadcast() }
     }
 
-    /// Marks block `number` visited by `worker`; the last visitor recycles it (under the lock).
-    private func finishVisit(_ number: Int, worker: Int) {
+    /// Marks block `number` visited by `worker` (under the lock); the last visitor frees its slot.
+    /// - Returns: the block, when `worker` was its last visitor: the caller recycles it.
+    private func finishVisit(_ number: Int, worker: Int) -> LineBlock? {
         visited[worker] = number + 1
         let parsed = slot(number)
         parsed.visitsLeft -= 1
-        if parsed.visitsLeft == 0, let block = parsed.block {
-            parsed.block = nil
-            parsed.isParsed = false
-            parsed.shrinkArena()
-            channel.recycle(block)
-            condition.broadcast()
-        }
+        guard parsed.visitsLeft == 0, let block = parsed.block else { return nil }
+        parsed.block = nil
+        parsed.isParsed = false
+        parsed.shrinkArena()
+        condition.broadcast()
+        return block
     }
 
     /// Hands worker `worker`'s lines of `parsed` to its partial, in order (outside the lock): its
