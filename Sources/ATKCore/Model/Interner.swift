@@ -35,7 +35,13 @@ public struct Interner: Sendable {
     ///
     /// - Complexity: O(length) expected.
     public mutating func intern(_ bytes: UnsafeRawBufferPointer) -> Int32 {
-        let hash = UInt32(truncatingIfNeeded: Self.tableHash(bytes))
+        intern(bytes, hash: UInt32(truncatingIfNeeded: Self.tableHash(bytes)))
+    }
+
+    /// ``intern(_:)`` with the low 32 bits of `bytes`' ``tableHash(_:)`` already known (another
+    /// interner's stored hash, ``intern(contentsOf:)``).
+    @inline(__always)
+    mutating func intern(_ bytes: UnsafeRawBufferPointer, hash: UInt32) -> Int32 {
         var slot = Int(hash) & mask
         while true {
             let entry = slots[slot]
@@ -103,6 +109,18 @@ public struct Interner: Sendable {
     public func withBytes<R>(_ id: Int32, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         let span = span(Int(id))
         return try arena.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[span])) }
+    }
+
+    /// Calls `body` with the strings' bytes one after another, where each id's bytes end, and
+    /// each id's stored hash (the low 32 bits of its ``tableHash(_:)``).
+    func withStorage<R>(
+        _ body: (UnsafeRawBufferPointer, UnsafeBufferPointer<Int>, UnsafeBufferPointer<UInt32>) throws -> R
+    ) rethrows -> R {
+        try arena.withUnsafeBytes { arena in
+            try ends.withUnsafeBufferPointer { ends in
+                try hashes.withUnsafeBufferPointer { hashes in try body(arena, ends, hashes) }
+            }
+        }
     }
 
     /// Where id `id`'s bytes are in `arena`.

@@ -155,4 +155,32 @@ struct InternerTests {
         #expect(Array("".utf8).withUnsafeBytes { empty.isString(id, equalTo: $0) })
         #expect(!Array("a".utf8).withUnsafeBytes { empty.isString(id, equalTo: $0) })
     }
+
+    @Test("intern(contentsOf:) maps every string to the id interning its bytes gives, shared or new, short or long")
+    func internContents() {
+        // Strings on both sides, strings on one, the empty string, lengths around the hashes'
+        // thresholds (32, 128), and enough of them that both tables grow during the merge.
+        func text(_ k: Int) -> String {
+            let length = [0, 1, 7, 31, 32, 33, 127, 128, 129, 540][k % 10]
+            return "\(k)-" + String(repeating: "x", count: length)
+        }
+        var mine = Interner(capacity: 4)
+        var other = Interner(capacity: 4)
+        for k in 0..<3_000 { _ = mine.intern(text(k)) }
+        for k in stride(from: 5_999, through: 1_500, by: -1) { _ = other.intern(text(k)) }
+        _ = other.intern("")
+        var expected = mine
+        let expectedMap = (0..<other.count).map { id in expected.intern(other.string(Int32(id))) }
+        let map = mine.intern(contentsOf: other)
+        #expect(map == expectedMap)
+        #expect(mine.count == expected.count)
+        #expect(mine.count == 6_001)
+        for id in 0..<other.count { #expect(mine.string(map[id]) == other.string(Int32(id))) }
+        // The merged table still finds every string, old and new, and adds no duplicate.
+        for k in 0..<6_000 { #expect(mine.intern(text(k)) == expected.intern(text(k))) }
+        #expect(mine.count == 6_001)
+        var empty = Interner(capacity: 4)
+        #expect(empty.intern(contentsOf: Interner()).isEmpty)
+        #expect(empty.intern(contentsOf: other) == (0..<other.count).map(Int32.init))
+    }
 }
