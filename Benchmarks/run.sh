@@ -45,10 +45,24 @@ wall() {
     return "$status"
 }
 
+# Reads the dumps into the page cache again before each timed run. This host evicts file pages
+# it has not touched for a few seconds even with most of its memory free (`fincore`: 122 MB of
+# the 670 MB text gone after 30 s idle; `atk stats --jobs 1` then took 0.59 s, 0.38 s once the
+# text was read again), so whatever ran just before decided how much of a run read the disk.
+# Every command, atk's, pigz's and igzip's, now starts from a cached input.
+warm() {
+    local file
+    for file in "$DUMP" "${PLAIN:-}"; do
+        [ -n "$file" ] && [ -f "$file" ] && cat "$file" > /dev/null
+    done
+    return 0
+}
+
 # Runs a command RUNS times; prints "median_seconds max_rss_kb".
 measure() {
     local times=() rss=0
     for _ in $(seq "$RUNS"); do
+        warm
         # The time to the microsecond (see wall); GNU time for the peak memory.
         times+=("$(wall /usr/bin/time -o "$DATA/.time" -f "%M" "$@")")
         local r; r=$(tail -1 "$DATA/.time")
@@ -65,6 +79,7 @@ measure() {
 paired() {
     local as=() bs=() ratios=()
     for _ in $(seq "$RUNS"); do
+        warm
         local a; a=$(wall sh -c "$1")
         local b; b=$(wall sh -c "$2")
         as+=("$a"); bs+=("$b"); ratios+=("$(awk -v a="$a" -v b="$b" 'BEGIN { printf "%.4f", b / a }')")
@@ -215,6 +230,7 @@ labels=(stats "validate --plan" funnel "funnel --path" impressions "elements ver
 report_command="'$ATK' report --quiet --config Benchmarks/report.yaml '$DUMP' -o '$REPORT_OUT' > /dev/null; [ \$? -le 1 ]"
 slow_ratios=() sum_ratios=() slow_names=()
 for _ in $(seq "$RUNS"); do
+    warm
     report_time=$(wall sh -c "$report_command")
     slowest_time=0 slowest_name="" sum=0
     for i in "${!singles[@]}"; do
