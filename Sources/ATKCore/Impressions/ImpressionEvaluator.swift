@@ -292,13 +292,11 @@ struct ImpressionEvaluator {
         }
     }
 
-    /// Whether record `a` comes before record `b` in the input: by file and line, then (items of
-    /// one batch event, all in one partial) by index.
+    /// Whether record `a` comes before record `b` in the input: by position (file, then line),
+    /// then (items of one batch event, all in one partial) by index, as ``note(key:record:position:)``
+    /// orders a key's first record.
     private static func precedes(_ a: Int, _ b: Int, in records: ChunkedBuffer<ImpressionRecord>) -> Bool {
-        let (recordA, recordB) = (records[a], records[b])
-        if recordA.file != recordB.file { return recordA.file < recordB.file }
-        if recordA.line != recordB.line { return recordA.line < recordB.line }
-        return a < b
+        (records[a].position, a) < (records[b].position, b)
     }
 
     /// Counts the page view's index gaps and forgets its state.
