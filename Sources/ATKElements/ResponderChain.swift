@@ -23,32 +23,35 @@ public struct ResponderChain: Sendable, Hashable {
     where Entries.Element: StringProtocol, Entries.Element.SubSequence == Substring {
         var parsed: [Responder] = []
         parsed.reserveCapacity(entries.underestimatedCount)
+        // What the order check needs of the previous responder (copying it out of the array
+        // was two reference counts and their release per entry).
+        var previous: (kind: ResponderKind, hasIndex: Bool)?
         for (position, entry) in entries.enumerated() {
             let responder = try Responder(parsing: entry[...], entryIndex: position)
-            if let previous = parsed.last {
-                try Self.checkOrder(of: responder, after: previous, at: position)
+            if let previous {
+                try Self.checkOrder(of: responder.kind, after: previous, at: position)
             } else if !responder.kind.isView {
                 throw ChainError(entryIndex: 0, reason: .touchedResponderNotView(responder.kind))
             }
+            previous = (responder.kind, responder.index != nil)
             parsed.append(responder)
         }
         guard !parsed.isEmpty else { throw ChainError(entryIndex: nil, reason: .emptyChain) }
         responders = parsed
     }
 
-    /// Checks that `responder` may follow `previous`, and that `previous` has
-    /// the index its segment needs when `responder` is its parent view.
+    /// Checks that a responder of `kind` may follow `previous`, and that `previous` has the
+    /// index its segment needs when the responder is its parent view.
     private static func checkOrder(
-        of responder: Responder, after previous: Responder, at position: Int
+        of kind: ResponderKind, after previous: (kind: ResponderKind, hasIndex: Bool), at position: Int
     ) throws(ChainError) {
-        if responder.kind.isView, previous.kind.isView, previous.index == nil {
+        if kind.isView, previous.kind.isView, !previous.hasIndex {
             throw ChainError(entryIndex: position - 1, reason: .missingIndex)
         }
-        let rank = tailRank(responder.kind)
+        let rank = tailRank(kind)
         let previousRank = tailRank(previous.kind)
         if rank < previousRank || (rank == previousRank && rank > 0) {
-            throw ChainError(
-                entryIndex: position, reason: .misplacedResponder(responder.kind, after: previous.kind))
+            throw ChainError(entryIndex: position, reason: .misplacedResponder(kind, after: previous.kind))
         }
     }
 
