@@ -185,11 +185,20 @@ for command in validate "funnel --steps '$STEPS' --window 1h" impressions "eleme
     printf 'atk %-40s = %.2f x atk stats (plain text; target <= 1.5)\n' "$command" "$ratio"
 done
 # Responder chains that are mostly new: real apps' list rows each carry their own index path, so
-# their chains do not repeat as the bench dump's 730 do. The first 100,000 lines, each cell's
-# row set to the line's number; every new chain is read and rebuilt once.
+# their chains do not repeat as the bench dump's 730 do. The first 100,000 lines, the row of
+# each chain's cell (and of the recorded $element_position, so that they still agree) set to the
+# line's number; every new chain is read and rebuilt once.
 NEW_CHAINS=$DATA/new-chains.jsonl
-[ -f "$NEW_CHAINS" ] && [ "$NEW_CHAINS" -nt "$PLAIN" ] ||
-    head -n 100000 "$PLAIN" | awk '{ sub(/\|[0-9]+:[0-9]+"/, "|0:" NR "\""); print }' > "$NEW_CHAINS"
+[ -f "$NEW_CHAINS" ] && [ "$NEW_CHAINS" -nt "$PLAIN" ] || head -n 100000 "$PLAIN" | awk '{
+    if (match($0, /\|[0-9]+:[0-9]+"/)) {
+        split(substr($0, RSTART + 1, RLENGTH - 2), cell, ":")
+        $0 = substr($0, 1, RSTART) cell[1] ":" NR "\"" substr($0, RSTART + RLENGTH)
+        if (match($0, /"\$element_position":"[0-9]+:[0-9]+"/)) {
+            split(substr($0, RSTART + 21, RLENGTH - 22), recorded, ":")
+            $0 = substr($0, 1, RSTART + 20) recorded[1] ":" NR "\"" substr($0, RSTART + RLENGTH)
+        }
+    }
+    print }' > "$NEW_CHAINS"
 for command in impressions "elements verify"; do
     read -r _ _ ratio < <(paired "'$ATK' stats --quiet '$NEW_CHAINS'" "'$ATK' $command --quiet '$NEW_CHAINS' > /dev/null; [ \$? -le 1 ]")
     printf 'atk %-40s = %.2f x atk stats (100,000 lines, chains mostly new)\n' "$command" "$ratio"
