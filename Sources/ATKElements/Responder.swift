@@ -234,7 +234,7 @@ extension Responder {
         }
 
         /// A non-negative decimal of ASCII digits only, at most 18 of them (no sign, no space,
-        /// not empty); `Substring.asciiDecimal` on bytes.
+        /// not empty).
         private static func decimal(_ p: UnsafePointer<UInt8>, _ digits: Range<Int>) -> Int? {
             guard !digits.isEmpty, digits.count <= 18 else { return nil }
             var value = 0

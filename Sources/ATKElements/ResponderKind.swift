@@ -27,20 +27,4 @@ public enum ResponderKind: String, Sendable, Hashable, CaseIterable {
     public var isTail: Bool {
         self == .window || self == .application || self == .applicationDelegate
     }
-
-    /// Parses the kind field of a chain entry without allocating; `nil` when
-    /// the spelling is unknown.
-    ///
-    /// - Parameter field: The second `|`-separated field of an entry.
-    init?(field: Substring) {
-        switch field {
-        case "view": self = .view
-        case "cell": self = .cell
-        case "vc": self = .viewController
-        case "window": self = .window
-        case "app": self = .application
-        case "delegate": self = .applicationDelegate
-        default: return nil
-        }
-    }
 }

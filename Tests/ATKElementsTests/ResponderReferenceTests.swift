@@ -141,7 +141,7 @@ private enum ReferenceResponder {
         guard !name.isEmpty else { throw failure(.emptyClassName) }
         guard !name.containsSpaceOrControl else { throw failure(.invalidClassName(String(name))) }
         guard let kindField = fields.next() else { throw failure(.missingKind) }
-        guard let kind = ResponderKind(field: kindField) else { throw failure(.unknownKind(String(kindField))) }
+        guard let kind = Self.kind(kindField) else { throw failure(.unknownKind(String(kindField))) }
         let indexField = fields.next() ?? ""
         let siblingField = fields.next() ?? ""
         let indexPathField = fields.next() ?? ""
@@ -187,6 +187,19 @@ private enum ReferenceResponder {
         }
     }
 
+    /// The kind a kind field spells (compared as strings, as the substring reading did).
+    private static func kind(_ field: Substring) -> ResponderKind? {
+        switch field {
+        case "view": .view
+        case "cell": .cell
+        case "vc": .viewController
+        case "window": .window
+        case "app": .application
+        case "delegate": .applicationDelegate
+        default: nil
+        }
+    }
+
     private static func parseIndexPath(
         _ field: Substring, kind: ResponderKind, entryIndex: Int
     ) throws(ChainError) -> CellIndexPath? {
@@ -211,5 +224,23 @@ private struct SeededPicks {
     mutating func next() -> UInt64 {
         state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
         return state >> 33
+    }
+}
+
+extension Substring {
+    /// A non-negative decimal of ASCII digits only, at most 18 of them.
+    fileprivate var asciiDecimal: Int? {
+        guard !isEmpty, utf8.count <= 18 else { return nil }
+        var value = 0
+        for byte in utf8 {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return value
+    }
+
+    /// Whether the text contains an ASCII space, control byte or DEL.
+    fileprivate var containsSpaceOrControl: Bool {
+        utf8.contains { $0 <= UInt8(ascii: " ") || $0 == 0x7F }
     }
 }
