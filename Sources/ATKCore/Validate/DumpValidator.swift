@@ -470,16 +470,17 @@ public struct DumpValidator: MergeableAnalysis {
             swap(&firstTypes, &types.firstType)
             swap(&counts, &types.firstCount)
         }
-        let typeCounts = recordTypes ? (keep: types.keep, exact: !types.withBreakdown) : nil
+        // With a breakdown no kept count is ever reached, so a typed member ends the loop (its
+        // lines are counted per value, in the general loop).
+        let keep = recordTypes ? (types.withBreakdown ? Int.max : types.keep) : nil
         return guesses.withUnsafeBufferPointer { guesses in
             firstTypes.withUnsafeBufferPointer { firstTypes in
                 counts.withUnsafeMutableBufferPointer { counts in
-                    // Two copies of the loop, each with its case decided: with a breakdown, no kept
-                    // count is ever reached, so a typed member ends the loop.
-                    if let typeCounts {
+                    // Two copies of the loop, each with its case decided.
+                    if let keep {
                         Self.checkGuessed(
                             properties, guesses: guesses, firstTypes: firstTypes, counts: counts, counting: true,
-                            keep: typeCounts.exact ? typeCounts.keep : .max, presence: &scan.presence)
+                            keep: keep, presence: &scan.presence)
                     } else {
                         Self.checkGuessed(
                             properties, guesses: guesses, firstTypes: firstTypes, counts: counts, counting: false,
