@@ -26,7 +26,7 @@ extension EventFunnelAnalysis: DistributableAnalysis {
             // `users` is empty and made for this configuration's mode: a template.
             var table = users
             try table.decodeState(from: &reader)
-            mergedUsers.append(table)
+            appendMerged(table)
         }
     }
 }

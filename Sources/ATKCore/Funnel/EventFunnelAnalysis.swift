@@ -7,7 +7,8 @@ import ATKFunnel
 /// breakdown, the value on each step-1 event, all in ``UserEventLists`` (16 bytes a record, no
 /// array per user). In strict-order mode it also keeps the unmatched events that may still stop
 /// a scan (see ``FunnelEventBuffer``, which replays them per user in ``result()``). The engine
-/// runs per user in ``result()``.
+/// runs per user after the last line: in ``prepareForMerge()`` on each worker of a parallel
+/// read, else in ``result()``.
 ///
 /// Rows are track-type events (`track`, `track_signup`, `track_id_bind`, `track_id_unbind`)
 /// with an integer `time` (ms) and a key (a string `distinct_id`, or the `userProperty` as text).
@@ -27,9 +28,14 @@ public struct EventFunnelAnalysis: MergeableAnalysis {
     private var matcher: FunnelStepMatcher
     private let keepsUnmatched: Bool
     var users: FunnelUserTable
+    /// The engine's run of ``users``, made by ``prepareForMerge()`` on the worker's thread (nil
+    /// before, and again once an event changes the table).
+    private var usersRun: TableRun?
     /// The user tables of the partials merged into this one, disjoint from `users` and from
-    /// each other.
-    var mergedUsers: [FunnelUserTable] = []
+    /// each other (added only by ``appendMerged(_:run:)``).
+    private(set) var mergedUsers: [FunnelUserTable] = []
+    /// The runs their partials prepared, one per table of ``mergedUsers`` (nil: not run yet).
+    private var mergedRuns: [TableRun?] = []
     var malformed: MalformedExamples
 
     /// Events read (lines that parsed as JSON objects).
@@ -91,9 +97,28 @@ public struct EventFunnelAnalysis: MergeableAnalysis {
         exclusionEvents += other.exclusionEvents
         skippedEvents += other.skippedEvents
         malformed.merge(other.malformed)
-        for table in CollectionOfOne(other.users) + other.mergedUsers where table.count > 0 {
-            mergedUsers.append(table)
+        for (table, run) in zip(
+            CollectionOfOne(other.users) + other.mergedUsers, CollectionOfOne(other.usersRun) + other.mergedRuns)
+        where table.count > 0 {
+            appendMerged(table, run: run)
         }
+    }
+
+    /// Keeps a merged partial's user table beside this one's, with its run when it has one.
+    mutating func appendMerged(_ table: FunnelUserTable, run: TableRun? = nil) {
+        mergedUsers.append(table)
+        mergedRuns.append(run)
+    }
+
+    /// Runs the engine over this partial's own users, on the worker's thread.
+    ///
+    /// Each worker does it right after its last line, while the others may still be reading:
+    /// ``result(threads:)`` then only adds the runs up (it had run every partial's users after
+    /// the pass: about 8 ms of `atk funnel --jobs 2` on the bench text, the two tables on two
+    /// threads). An event visited afterwards drops the run.
+    public mutating func prepareForMerge() {
+        guard usersRun == nil, users.count > 0 else { return }
+        usersRun = run(users)
     }
 
     /// The first malformed lines.
@@ -114,6 +139,8 @@ public struct EventFunnelAnalysis: MergeableAnalysis {
         guard let name = event.event, name.kind == .string else { return }
         let (mask, isExclusion) = name.withUTF8 { matcher.match(name: $0, properties: EventProperties(event)) }
         guard mask != 0 || isExclusion || keepsUnmatched else { return }
+        // The table may change below: a prepared run of it is no longer its run.
+        if usersRun != nil { usersRun = nil }
         guard event.isTrackType, let time = event.timeMilliseconds, let user = userIndex(of: event) else {
             if mask != 0 || isExclusion { skippedEvents += 1 }
             return
@@ -144,16 +171,20 @@ public struct EventFunnelAnalysis: MergeableAnalysis {
     ///
     /// The aggregates do not depend on the order users are run in (counts add, times are sorted,
     /// breakdown values are ranked by count and text), so the users of merged partials are run
-    /// table by table, and with `threads` above 1 the tables at once: after a parallel read, each
-    /// partial's users on a thread of their own (one thread ran them all after the last line:
-    /// 7 ms of `atk funnel --jobs 2` on the bench text), each table's gaps sorted there too; the
-    /// quantiles are then found across the tables' sorted gaps without joining them.
+    /// table by table: after a parallel read, each worker has run its own partial's users
+    /// (``prepareForMerge()``), each table's gaps sorted there too; tables not run yet are run
+    /// here, with `threads` above 1 at once. The quantiles are then found across the tables'
+    /// sorted gaps without joining them.
     ///
     /// - Complexity: O(n log n) over the kept events, plus the engine's chain search per user.
     public func result(threads: Int = 1) -> EventFunnelResult {
         let stepCount = engine.stepCount
         let tables = Array(CollectionOfOne(users) + mergedUsers)
-        let runs = ConcurrentWork.run(tables.map { table in { run(table) } }, threads: threads)
+        let prepared = Array(CollectionOfOne(usersRun) + mergedRuns)
+        // The tables no partial ran (a serial read, a decoded state) are run here, at once.
+        let missing = tables.indices.filter { prepared[$0] == nil }
+        var made = ConcurrentWork.run(missing.map { index in { run(tables[index]) } }, threads: threads)[...]
+        let runs = prepared.map { prepared in prepared ?? made.removeFirst() }
         // Counted attempts with their breakdown value (an id into `values`, -1 missing), kept
         // only for a breakdown.
         var attributed: [(value: Int32, attempt: FunnelAttempt, isUserAttempt: Bool)] = []
@@ -176,11 +207,15 @@ public struct EventFunnelAnalysis: MergeableAnalysis {
             skippedEvents: skippedEvents, userCount: userCount, malformedExamples: malformed.examples)
     }
 
-    /// The engine run for every user of `table`: the tally, and with a breakdown each counted
+    /// The engine's run for every user of a table: the tally, and with a breakdown each counted
     /// attempt with its value (an id into the table's values, -1 missing).
-    private func run(_ table: FunnelUserTable) -> (
-        total: FunnelTally, attributed: [(value: Int32, attempt: FunnelAttempt, isUserAttempt: Bool)]
-    ) {
+    struct TableRun {
+        var total: FunnelTally
+        var attributed: [(value: Int32, attempt: FunnelAttempt, isUserAttempt: Bool)]
+    }
+
+    /// The engine run for every user of `table`.
+    private func run(_ table: FunnelUserTable) -> TableRun {
         let unit = configuration.unit
         var total = FunnelTally(stepCount: engine.stepCount, unit: unit)
         var attributed: [(value: Int32, attempt: FunnelAttempt, isUserAttempt: Bool)] = []
@@ -203,7 +238,7 @@ public struct EventFunnelAnalysis: MergeableAnalysis {
         // On this table's thread: the report then finds its quantiles across the tables' gaps
         // in order, copying none (joining them had held every gap twice at its peak).
         total.sortGaps()
-        return (total, attributed)
+        return TableRun(total: total, attributed: attributed)
     }
 
     /// The breakdown value of the step-1 event at `time`; the first in input order on a tie.

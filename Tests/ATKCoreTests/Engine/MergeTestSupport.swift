@@ -21,6 +21,14 @@ func expectMergesExactly<A: MergeableAnalysis, R: Equatable>(
         let got = project(merged)
         #expect(got == expected, "\(count) partials", sourceLocation: sourceLocation)
     }
+    // `prepareForMerge()` is a hint: a partial prepared after each input and visited again
+    // gives the same.
+    var prepared = prototype.makePartial()
+    for (index, bytes) in inputs.enumerated() {
+        _ = LineFeed.feed(bytes, fileIndex: index, into: &prepared)
+        prepared.prepareForMerge()
+    }
+    #expect(project(prepared) == expected, "prepared after each input", sourceLocation: sourceLocation)
 }
 
 /// Checks that `prototype`'s partial state leaves the process exactly: `inputs` fed through 1,
