@@ -33,14 +33,20 @@ public protocol MergeableAnalysis: DumpVisitor {
     /// for speed, never for results: a partial may still be visited or merged afterwards.
     mutating func prepareForMerge()
 
-    /// Whether ``visit(_:)`` reads more of an event than its envelope's values (`type`, `event`,
-    /// `time`, `distinct_id`, ...): its properties, say.
+    /// Whether ``visit(_:)`` reads more of an event than its envelope's values: its properties,
+    /// say.
     ///
-    /// A hint for speed, never for results: with several workers, most events a partial visits
-    /// were parsed on another core, and the engine loads ahead what the visit will read, the
-    /// whole event or only its envelope. Loading a whole event that a visit does not read costs
-    /// a counting analysis about 4% (`atk stats`); loading only the envelope of one that is read
-    /// whole costs a validator about 10% while the machine is busy.
+    /// False promises that a visit reads only the values of the envelope's fields (`type`,
+    /// `event`, `time`, `distinct_id`, `_track_id`, `_flush_time`, `original_id`, and whether
+    /// `properties` and `lib` are there and their kinds), the line's bytes and its location:
+    /// with several workers, the engine then keeps only those entries of each event's tape
+    /// (``JSONTape/keep(envelopeOf:_:)``), so the event a visit gets has a root and objects and
+    /// arrays with no members. The parse worker that routes an event reads all of it (a
+    /// ``partitionKey`` may be a property). Most events a partial visits were parsed on another
+    /// core: keeping whole tapes that a counting analysis never reads made `atk stats --jobs 2`
+    /// write 1.7 MB a block to memory that core then read, and loading them ahead cost it about
+    /// 4% more. `JobsEndToEndTests` runs every command at `--jobs 1, 2, 3, 7` and compares the
+    /// bytes: an analysis that says false and reads more fails there.
     var readsWholeEvents: Bool { get }
 }
 

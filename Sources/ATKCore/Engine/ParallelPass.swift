@@ -63,6 +63,9 @@ final class ParallelPass<Analysis: MergeableAnalysis>: ParallelWork, @unchecked 
         guard var partial = partials[index] else { return condition.unlock() }
         partials[index] = nil
         let view = JSONTape(viewing: slots[0].entries)
+        // Where this worker scans lines when only their envelopes are kept: a small tape that
+        // stays in the core's cache.
+        let scratch = readsWholeEvents ? nil : JSONTape()
         while true {
             let next = visited[index]
             if next < numbered {
@@ -92,7 +95,7 @@ final class ParallelPass<Analysis: MergeableAnalysis>: ParallelWork, @unchecked 
                 }
                 taken += 1
                 condition.unlock()
-                parse(block, into: slot(number))
+                parse(block, into: slot(number), scratch: scratch)
                 condition.lock()
                 slot(number).isParsed = true
                 numberParsedBlocks()
@@ -109,15 +112,18 @@ final class ParallelPass<Analysis: MergeableAnalysis>: ParallelWork, @unchecked 
         condition.unlock()
     }
 
-    /// Splits and parses `block` into `parsed` (outside the lock).
-    private func parse(_ block: LineBlock, into parsed: ParsedBlock) {
+    /// Splits and parses `block` into `parsed` (outside the lock): each line into the block's
+    /// arena, or into `scratch` when only the envelopes are kept.
+    private func parse(_ block: LineBlock, into parsed: ParsedBlock, scratch: JSONTape?) {
         parsed.reset(block)
-        var parser = LineParser(maxLineLength: maxLineLength, tape: parsed.arena)
+        var parser = LineParser(maxLineLength: maxLineLength, tape: scratch ?? parsed.arena)
         parser.startFile(block.fileIndex)
         var recorder = BlockRecorder(
-            parsed: parsed, key: key, partitions: workers, base: UnsafeRawPointer(block.storage))
+            parsed: parsed, key: key, partitions: workers, base: UnsafeRawPointer(block.storage), scratch: scratch)
         let (lines, malformed) = parser.parse(block, into: &recorder)
         recorder.finish()
+        // Back to 4,096 entries after a huge line, as the arena (``ParsedBlock/shrinkArena()``).
+        if let scratch, scratch.storageCapacity > 1 << 17 { scratch.clearKept(shrinkingTo: 1 << 12) }
         parsed.nonBlankLines = lines
         parsed.malformedLines = malformed
         parsed.linesNumbered = parser.linesNumbered
@@ -222,25 +228,15 @@ final class ParallelPass<Analysis: MergeableAnalysis>: ParallelWork, @unchecked 
     }
 
     /// Starts loading what a visit of `line`'s event reads: its whole tape and text (up to 2 KiB
-    /// each) when `whole`, else the tape's root, the envelope's entries and the line's first
-    /// bytes.
+    /// each) when `whole`, else its tape (the envelope's entries alone, at most 200 bytes) and
+    /// the line's first bytes.
     @inline(__always)
     private static func prefetchEvent(
         _ line: ParsedBlock.Line, entries: UnsafeMutablePointer<TapeEntry>, text: UnsafeRawPointer, whole: Bool
     ) {
         let tape = entries + Int(line.tapeStart)
-        if whole {
-            atk_prefetch(tape, Int32(min(32, (Int(line.tapeCount) * MemoryLayout<TapeEntry>.stride + 63) / 64)))
-            atk_prefetch(text + line.start, Int32(min(32, (line.count + 63) / 64)))
-            return
-        }
-        let envelope = line.envelope
-        atk_prefetch(tape, 1)
-        atk_prefetch(tape + Int(max(envelope.distinctId, 0)), 1)
-        atk_prefetch(tape + Int(max(envelope.event, 0)), 1)
-        atk_prefetch(tape + Int(max(envelope.time, 0)), 1)
-        atk_prefetch(tape + Int(max(envelope.type, 0)), 1)
-        atk_prefetch(text + line.start, Int32(min(8, (line.count + 63) / 64)))
+        atk_prefetch(tape, Int32(min(32, (Int(line.tapeCount) * MemoryLayout<TapeEntry>.stride + 63) / 64)))
+        atk_prefetch(text + line.start, Int32(min(whole ? 32 : 8, (line.count + 63) / 64)))
     }
 }
 

@@ -89,6 +89,48 @@ public final class JSONTape {
         startText()
     }
 
+    /// Keeps a copy of an event's envelope after the kept entries, and points `envelope` at it.
+    ///
+    /// The copy is the root, then each envelope field's value (``Envelope``, absent fields
+    /// skipped), the root and any object or array with no members (count 0): what an analysis
+    /// that reads only the envelope's values reads (``MergeableAnalysis/readsWholeEvents``).
+    ///
+    /// - Returns: the entries kept (at most ten).
+    @inline(__always)
+    func keep(envelopeOf source: UnsafePointer<TapeEntry>, _ envelope: inout Envelope) -> Int {
+        if capacity < 10 { grow() }
+        let target = entries
+        var kept = 1
+        /// Copies entry `index` whole (a scalar's count is 0 already), then gives it no members.
+        @inline(__always)
+        func copy(_ index: Int32) -> Int32 {
+            guard index >= 0 else { return -1 }
+            UnsafeMutableRawPointer(target + kept).copyMemory(
+                from: source + Int(index), byteCount: MemoryLayout<TapeEntry>.stride)
+            target[kept].next = UInt32(truncatingIfNeeded: kept &+ 1)
+            target[kept].count = 0
+            kept &+= 1
+            return Int32(truncatingIfNeeded: kept &- 1)
+        }
+        envelope.type = copy(envelope.type)
+        envelope.event = copy(envelope.event)
+        envelope.time = copy(envelope.time)
+        envelope.distinctId = copy(envelope.distinctId)
+        envelope.properties = copy(envelope.properties)
+        envelope.lib = copy(envelope.lib)
+        envelope.trackId = copy(envelope.trackId)
+        envelope.flushTime = copy(envelope.flushTime)
+        envelope.originalId = copy(envelope.originalId)
+        // The root: an object of no members (its members' keys are not kept).
+        var root = source[0]
+        root.count = 0
+        root.next = UInt32(truncatingIfNeeded: kept)
+        target[0] = root
+        self.kept += kept
+        startText()
+        return kept
+    }
+
     /// Drops every kept entry; with `shrinkingTo`, returns to that capacity when larger.
     func clearKept(shrinkingTo limit: Int? = nil) {
         if let limit, storageCapacity > limit, ownsEntries {

@@ -1,6 +1,7 @@
-import ATKCore
 import Foundation
 import Testing
+
+@testable import ATKCore
 
 @Suite("the parallel read: every line once, in order per key, the serial result for every --jobs")
 struct ParallelReadTests {
@@ -156,6 +157,90 @@ struct ParallelReadTests {
             byJobs.append(seen.calls.map(\.bytes))
         }
         #expect(byJobs[0] == byJobs[1])
+    }
+
+    /// Every envelope field as an analysis that reads only the envelope sees it: its kind, and
+    /// a scalar's text (an object or array keeps no members with several workers).
+    struct EnvelopeTranscript: MergeableAnalysis {
+        var entries: [(LineLocation, [String])] = []
+
+        var readsWholeEvents: Bool { false }
+        func makePartial() -> EnvelopeTranscript { EnvelopeTranscript() }
+        mutating func merge(_ other: consuming EnvelopeTranscript) {
+            entries = (entries + other.entries).sorted { $0.0 < $1.0 }
+        }
+        mutating func visit(_ event: Event) {
+            let fields = [
+                event.type, event.event, event.time, event.distinctId, event.properties, event.lib, event.trackId,
+                event.flushTime, event.originalId,
+            ]
+            entries.append(
+                (
+                    event.location,
+                    fields.map { node in
+                        guard let node else { return "-" }
+                        switch node.kind {
+                        case .object, .array: return "\(node.kind)"
+                        default: return "\(node.kind) \(String(decoding: node.sourceBytes, as: UTF8.self))"
+                        }
+                    } + [String(decoding: event.line, as: UTF8.self), "\(event.isTrackType)"]
+                ))
+        }
+        mutating func visitMalformed(_ line: MalformedLine) {}
+    }
+
+    @Test("an analysis that reads only the envelope sees every envelope field for every --jobs")
+    func envelopeOnly() throws {
+        let directory = try TemporaryDirectory()
+        var lines = [
+            #"{"type":"track","event":"A","time":1788246001424,"distinct_id":"u1","properties":{"a":1},"lib":{"$lib":"iOS"},"_track_id":12,"_flush_time":1788246001425,"original_id":"o1"}"#,
+            // Escaped keys, values of every kind, a key given twice (the last counts).
+            #"{"type":"track_signup","event":"Bé","time":"12","distinct_id":{"x":[1,2]},"distinct_id":"u2","properties":[1,{"k":2}]}"#,
+            #"{"type":["a",{"b":1}],"event":null,"time":-1.5e3,"distinct_id":true,"lib":"text","_track_id":-0,"original_id":[]}"#,
+            #"{}"#, #"{"properties":{},"lib":{}}"#, #"{"event":"C","distinct_id":"u1","time":1}"#,
+        ]
+        lines += (0..<300).map {
+            #"{"event":"E\#($0 % 7)","distinct_id":"u\#($0 % 11)","time":\#($0),"properties":{"n":\#($0)}}"#
+        }
+        let text = Array((lines.joined(separator: "\n") + "\n").utf8) + (try generatedInputs(files: 1, users: 30)[0])
+        let sources = [InputSource.file(try directory.write("envelopes.jsonl", text))]
+        var serial = EnvelopeTranscript()
+        _ = DumpReader(sources: sources, blockSize: 512).read(into: &serial)
+        #expect(serial.entries.count > 1000)
+        for jobs in [2, 3, 7] {
+            var parallel = EnvelopeTranscript()
+            _ = DumpReader(sources: sources, blockSize: 512).read(into: &parallel, jobs: jobs)
+            let difference = zip(parallel.entries, serial.entries).first { $0.0 != $1.0 || $0.1 != $1.1 }
+            #expect(difference == nil, "jobs \(jobs): first difference \(String(describing: difference))")
+            #expect(parallel.entries.count == serial.entries.count, "jobs \(jobs)")
+        }
+    }
+
+    @Test("a kept envelope has the fields' entries, and objects and arrays with no members")
+    func keptEnvelope() throws {
+        let line = Array(
+            #"{"lib":{"a":1},"event":"A","x":[1,2],"time":5,"properties":{"b":[3]},"distinct_id":"u"}"#.utf8)
+        let tape = JSONTape()
+        var scanner = JSONScanner()
+        try line.withUnsafeBytes { bytes in
+            try scanner.scan(bytes, into: tape)
+            let event = Event(line: bytes, location: LineLocation(fileIndex: 0, line: 1), tape: tape)
+            let arena = JSONTape()
+            var envelope = event.envelope
+            let count = arena.keep(envelopeOf: tape.entries, &envelope)
+            #expect(count == 6)
+            #expect(arena.kept == 6)
+            let view = JSONTape(viewing: arena.storage)
+            view.view(arena.storage, count: count, stringFlags: tape.stringFlags)
+            let kept = Event(line: bytes, location: event.location, tape: view, envelope: envelope)
+            #expect(kept.root.kind == .object && kept.root.count == 0)
+            #expect(kept.event?.stringValue == "A" && kept.time?.int64Value == 5 && kept.distinctId?.stringValue == "u")
+            #expect(kept.lib?.kind == .object && kept.lib?.count == 0)
+            #expect(kept.properties?.kind == .object && kept.properties?.count == 0)
+            #expect(kept.type == nil && kept.trackId == nil)
+            // Each entry's subtree ends after it.
+            for index in 0..<count where index > 0 { #expect(Int(view.entries[index].next) == index + 1) }
+        }
     }
 
     @Test("an empty input list and empty files read as they do serially")
