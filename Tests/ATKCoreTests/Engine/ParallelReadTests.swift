@@ -59,6 +59,18 @@ struct ParallelReadTests {
             + "{\"event\":\"" + String(repeating: "x", count: 3000)
             + "\"}\n[1]\n{\"event\":\"C\",\"distinct_id\":\"u1\"}"
         paths.append(try directory.write("odd.jsonl", odd))
+        // Lines routed by ids written several ways: escaped, after a `distinct_id` in the
+        // properties, with spaces, none, and lines of every length.
+        let guesses = (0..<200).map { index in
+            switch index % 5 {
+            case 0: #"{"event":"G","distinct_id":"u\u0031\#(index % 7)","time":\#(index)}"#
+            case 1: #"{"properties":{"distinct_id":"p\#(index)"},"distinct_id":"u\#(index % 7)","event":"G"}"#
+            case 2: #"{"event":"G", "distinct_id" : "u\#(index % 7)"}"#
+            case 3: #"{"event":"G","time":\#(index)}"#
+            default: #"{"distinct_id":"u\#(index % 7)","event":"G","x":"\#(String(repeating: "y", count: index))"}"#
+            }
+        }
+        paths.append(try directory.write("guesses.jsonl", guesses.joined(separator: "\n") + "\n"))
         return paths.map { InputSource.file($0) }
     }
 
@@ -195,7 +207,7 @@ struct ParallelReadTests {
         var lines = [
             #"{"type":"track","event":"A","time":1788246001424,"distinct_id":"u1","properties":{"a":1},"lib":{"$lib":"iOS"},"_track_id":12,"_flush_time":1788246001425,"original_id":"o1"}"#,
             // Escaped keys, values of every kind, a key given twice (the last counts).
-            #"{"type":"track_signup","event":"Bé","time":"12","distinct_id":{"x":[1,2]},"distinct_id":"u2","properties":[1,{"k":2}]}"#,
+            #"{"\u0074ype":"track_signup","ev\u0065nt":"B\u00e9","time":"12","distinct_id":{"x":[1,2]},"distinct_id":"u2","properties":[1,{"k":2}]}"#,
             #"{"type":["a",{"b":1}],"event":null,"time":-1.5e3,"distinct_id":true,"lib":"text","_track_id":-0,"original_id":[]}"#,
             #"{}"#, #"{"properties":{},"lib":{}}"#, #"{"event":"C","distinct_id":"u1","time":1}"#,
         ]
