@@ -101,9 +101,9 @@ final class ParsedBlock {
 /// ``MergeableAnalysis/readsWholeEvents``), lines are scanned into it and only each event's
 /// envelope entries are copied to the arena: about 10 entries of 20 bytes where the whole tape
 /// of a bench line has about 85. Writing whole tapes, 1.7 MB a block, to memory the other core
-/// reads made `atk stats --jobs 2` about 1% slower on a quiet host and up to 25% slower while
-/// the host's other guests loaded its memory (0.37-0.40 s against 0.30-0.31 s, alternating
-/// runs), where `--jobs 1`, which keeps no tape, was not slowed.
+/// reads made `atk stats --jobs 2` about 1% slower on a quiet host and 12% slower in the spells
+/// in which the host slows `--jobs 2` but not `--jobs 1`, which keeps no tape (medians of
+/// alternating runs: 0.2489 against 0.2457 s, and 0.3656 against 0.3190 s).
 struct BlockRecorder: DumpVisitor {
     let key: PartitionKey
     let partitions: Int
