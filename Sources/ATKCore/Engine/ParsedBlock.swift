@@ -151,29 +151,32 @@ struct BlockRecorder: DumpVisitor {
         let start = base.distance(to: event.line.baseAddress ?? base)
         let partition = key.partition(of: event, count: partitions)
         owned[partition].append(Int32(truncatingIfNeeded: lines.count))
-        if let scratch {
-            scratch._withUnsafeGuaranteedRef { source in
-                arena._withUnsafeGuaranteedRef { tape in
-                    var envelope = event.envelope
-                    let first = tape.kept
-                    let count = tape.keep(envelopeOf: source.entries, &envelope)
-                    lines.append(
-                        ParsedBlock.Line(
-                            start: start, count: event.line.count, relativeLine: event.location.line,
-                            tapeStart: UInt32(truncatingIfNeeded: first), tapeCount: UInt32(truncatingIfNeeded: count),
-                            envelope: envelope, stringFlags: source.stringFlags))
-                }
-            }
-            return
-        }
+        let kept = keep(event)
+        lines.append(
+            ParsedBlock.Line(
+                start: start, count: event.line.count, relativeLine: event.location.line,
+                tapeStart: UInt32(truncatingIfNeeded: kept.first), tapeCount: UInt32(truncatingIfNeeded: kept.count),
+                envelope: kept.envelope, stringFlags: kept.stringFlags))
+    }
+
+    /// Keeps the event's entries in the arena: where they start, how many, and where its
+    /// envelope fields are among them.
+    @inline(__always)
+    private func keep(_ event: Event) -> (first: Int, count: Int, envelope: Envelope, stringFlags: UInt8) {
         arena._withUnsafeGuaranteedRef { tape in
-            lines.append(
-                ParsedBlock.Line(
-                    start: start, count: event.line.count, relativeLine: event.location.line,
-                    tapeStart: UInt32(truncatingIfNeeded: tape.kept), tapeCount: UInt32(truncatingIfNeeded: tape.count),
-                    envelope: event.envelope, stringFlags: tape.stringFlags))
-            // The event's entries stay in the arena; the next line is scanned after them.
-            tape.commit()
+            let first = tape.kept
+            guard let scratch else {
+                // Scanned into the arena: the entries stay where they are, and the next line is
+                // scanned after them.
+                let kept = (first, tape.count, event.envelope, tape.stringFlags)
+                tape.commit()
+                return kept
+            }
+            return scratch._withUnsafeGuaranteedRef { source in
+                var envelope = event.envelope
+                let count = tape.keep(envelopeOf: source.entries, &envelope)
+                return (first, count, envelope, source.stringFlags)
+            }
         }
     }
 
