@@ -27,6 +27,12 @@ static inline int is_hex(uint8_t c) {
 
 static inline int is_special(uint8_t c) { return c == '"' || c == '\\' || c < 0x20; }
 
+// A container's member count as the tape stores it: saturated, so that once it reaches
+// ATK_COUNT_SATURATED it stays there when it is read back and counted on.
+static inline uint16_t stored_count(uint32_t members) {
+    return members < ATK_COUNT_SATURATED ? (uint16_t)members : (uint16_t)ATK_COUNT_SATURATED;
+}
+
 // Appends an entry to the tape; false when the tape is full.
 static inline __attribute__((always_inline)) int push(atk_tape_entry *tape, uint32_t *count, uint32_t capacity,
                                                        uint8_t kind, uint8_t flags, size_t start, size_t end) {
@@ -121,7 +127,7 @@ value:
         if (UNLIKELY(depth == stack_capacity)) return ATK_SCAN_STACK_FULL;
         int opens_object = ch == '{';
         APPEND(opens_object ? ATK_KIND_OBJECT : ATK_KIND_ARRAY, 0, i, i);
-        if (depth > 0) tape[open].count = members;
+        if (depth > 0) tape[open].count = stored_count(members);
         open = c - 1;
         members = 0;
         object = opens_object;
@@ -212,7 +218,7 @@ string: {
 close:
     tape[open].end = (uint32_t)i;
     tape[open].next = c;
-    tape[open].count = members;
+    tape[open].count = stored_count(members);
     if (--depth > 0) {
         open = stack[depth - 1];
         members = tape[open].count;

@@ -98,7 +98,23 @@ public struct JSONNode {
     }
 
     /// Elements of an array, members of an object, 0 for scalars.
-    public var count: Int { Int(entry.count) }
+    ///
+    /// - Complexity: O(1) below 65,535; O(n) for a container with that many or more, whose
+    ///   members are counted.
+    public var count: Int {
+        let e = entry
+        guard e.count == TapeEntry.countSaturated else { return Int(e.count) }
+        // Members span the entries from index + 1 to next; an object's are key, value pairs.
+        var members = 0
+        var k = index + 1
+        let end = Int(e.next)
+        while k < end {
+            if e.kind == .object { k += 1 }
+            k = Int(entries[k].next)
+            members += 1
+        }
+        return members
+    }
 
     /// The elements of an array (empty for other kinds), in order.
     public var elements: JSONElements {
@@ -109,19 +125,21 @@ public struct JSONNode {
     ///
     /// - Complexity: O(members); skipping a nested value is O(1).
     public func forEachMember(_ body: (_ key: JSONNode, _ value: JSONNode) throws -> Bool) rethrows {
-        try forEachMember(from: 0, keyIndex: index + 1, body)
+        try forEachMember(fromKeyIndex: index + 1, body)
     }
 
-    /// ``forEachMember(_:)`` from the member numbered `first` (from 0), whose key is at tape
-    /// index `keyIndex`: a loop that stopped part-way goes on without walking the members again.
+    /// ``forEachMember(_:)`` from the member whose key is at tape index `keyIndex`: a loop that
+    /// stopped part-way goes on without walking the members again.
     ///
-    /// - Complexity: O(members from `first`).
+    /// - Complexity: O(members from that one).
     func forEachMember(
-        from first: Int, keyIndex: Int, _ body: (_ key: JSONNode, _ value: JSONNode) throws -> Bool
+        fromKeyIndex keyIndex: Int, _ body: (_ key: JSONNode, _ value: JSONNode) throws -> Bool
     ) rethrows {
-        guard entry.kind == .object else { return }
+        let e = entry
+        guard e.kind == .object else { return }
         var k = keyIndex
-        for _ in first..<max(first, count) {
+        let end = Int(e.next)
+        while k < end {
             let key = JSONNode(entries: entries, base: base, index: k)
             let value = JSONNode(entries: entries, base: base, index: k + 1)
             if try !body(key, value) { return }
@@ -134,10 +152,12 @@ public struct JSONNode {
     /// - Complexity: O(members); a member whose unescaped key has another length costs no
     ///   byte comparison (schema checks look up each required property this way).
     public func member(_ key: UnsafeRawBufferPointer) -> JSONNode? {
-        guard entry.kind == .object else { return nil }
+        let object = entry
+        guard object.kind == .object else { return nil }
         var found: JSONNode?
         var k = index + 1
-        for _ in 0..<count {
+        let end = Int(object.next)
+        while k < end {
             let e = entries[k]
             if e.isEscaped || Int(e.end) - Int(e.start) == key.count,
                 JSONNode(entries: entries, base: base, index: k).equals(key)

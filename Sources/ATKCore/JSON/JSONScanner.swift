@@ -184,7 +184,8 @@ public struct JSONScanner {
                     if i != n { throw JSONSyntaxError(reason: .trailingData, offset: i) }
                     return
                 }
-                tape.entries[top].count += 1
+                let members = tape.entries[top].count
+                if members != TapeEntry.countSaturated { tape.entries[top].count = members + 1 }
                 i = Self.skipWhitespace(base, i, n)
                 guard i < n else { throw JSONSyntaxError(reason: .unexpectedEnd, offset: i) }
                 let c = base[i]

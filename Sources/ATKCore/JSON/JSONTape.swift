@@ -4,7 +4,11 @@ import ATKSchema
 ///
 /// Object members are laid out as key string, value, key string, value, ...; array elements
 /// follow their array in order. `next` is the index just past the value's whole subtree, so a
-/// reader skips a value of any size in O(1).
+/// reader skips a value of any size in O(1), and a container's members are the entries from its
+/// own index + 1 to its `next`.
+///
+/// 16 bytes: a bench line's tape (about 85 entries) is larger than its text, and every event's
+/// tape is written by the worker that parses it and read by the one that owns it.
 struct TapeEntry {
     /// The value's kind.
     var kind: JSONKind
@@ -13,14 +17,18 @@ struct TapeEntry {
     /// Bit 0: string with escapes. Bit 1: number written as an integer (no fraction, no exponent).
     /// Bit 2: the literal `true` (for `.bool`). Bit 4: string with a `\u` escape.
     var flags: UInt8
+    /// Elements of an array, members of an object, up to ``countSaturated`` (which stands for
+    /// that many or more: ``JSONNode/count`` then counts them); 0 for scalars.
+    var count: UInt16
     /// Offset of the value's first byte; for strings, the byte after the opening quote.
     var start: UInt32
     /// Offset just past the value; for strings, the offset of the closing quote.
     var end: UInt32
     /// Index of the first entry after this value's subtree.
     var next: UInt32
-    /// Elements of an array, members of an object; 0 otherwise.
-    var count: UInt32
+
+    /// The stored `count` of a container with 65,535 members or more.
+    static let countSaturated: UInt16 = .max
 
     static let escaped: UInt8 = 1
     static let integer: UInt8 = 2
@@ -178,8 +186,8 @@ public final class JSONTape {
         if count == capacity { grow() }
         let index = count
         entries[index] = TapeEntry(
-            kind: kind, flags: flags, start: UInt32(truncatingIfNeeded: start),
-            end: UInt32(truncatingIfNeeded: end), next: UInt32(truncatingIfNeeded: index + 1), count: 0)
+            kind: kind, flags: flags, count: 0, start: UInt32(truncatingIfNeeded: start),
+            end: UInt32(truncatingIfNeeded: end), next: UInt32(truncatingIfNeeded: index + 1))
         count = index + 1
         return index
     }

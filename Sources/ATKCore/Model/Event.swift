@@ -37,7 +37,8 @@ public struct Event {
         let entries = tape.entries
         guard tape.count > 0, entries[0].kind == .object else { return }
         var k = 1
-        for _ in 0..<Int(entries[0].count) {
+        let end = Int(entries[0].next)
+        while k < end {
             let key = entries[k]
             let valueIndex = k + 1
             k = Int(entries[valueIndex].next)

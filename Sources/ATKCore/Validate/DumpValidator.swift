@@ -355,10 +355,10 @@ public struct DumpValidator: MergeableAnalysis {
         }
         let (quick, resume) = checkGuessedProperties(
             properties, sequence: sequence, recordTypes: recordTypes, scan: &scan)
-        guard quick < Int(properties.entry.count) else { return scan }
-        // The members after the guessed ones, from where that loop stopped.
+        // The members after the guessed ones (if any), from where that loop stopped.
+        guard resume < Int(properties.entry.next) else { return scan }
         var position = quick
-        properties.forEachMember(from: quick, keyIndex: resume) { key, value in
+        properties.forEachMember(fromKeyIndex: resume) { key, value in
             defer { position += 1 }
             let keyBytes = key.rawBytes
             let keyId: Int32

@@ -8,13 +8,16 @@
 /// One value on the tape; the same layout as Swift's `TapeEntry` (ATKCore/JSON/JSONTape.swift),
 /// which a test checks field by field.
 typedef struct {
-    uint8_t kind;  // ATK_KIND_*: the in-memory tag of Swift's JSONKind
-    uint8_t flags; // ATK_FLAG_*
+    uint8_t kind;   // ATK_KIND_*: the in-memory tag of Swift's JSONKind
+    uint8_t flags;  // ATK_FLAG_*
+    uint16_t count; // members or elements, saturated at ATK_COUNT_SATURATED
     uint32_t start;
     uint32_t end;
     uint32_t next;
-    uint32_t count;
 } atk_tape_entry;
+
+/// The stored count of a container with 65,535 members or more (the reader counts them).
+#define ATK_COUNT_SATURATED 0xFFFFu
 
 enum {
     ATK_KIND_NULL = 0,

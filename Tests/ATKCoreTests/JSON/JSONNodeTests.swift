@@ -149,7 +149,7 @@ struct JSONNodeTests {
             }
             return keyIndexes.indices.map { first in
                 var keys: [String] = []
-                properties.forEachMember(from: first, keyIndex: keyIndexes[first]) { key, value in
+                properties.forEachMember(fromKeyIndex: keyIndexes[first]) { key, value in
                     keys.append("\(key.stringValue ?? "?")=\(value.kind)")
                     return true
                 }
@@ -179,6 +179,37 @@ struct JSONNodeTests {
         #expect(result?.5 == "iOS")
         #expect(result?.6 == 123)
         #expect(result?.7 == true)
+    }
+
+    @Test("containers of 65,535 members or more (the stored count saturates) are counted and walked whole")
+    func hugeContainers() {
+        for size in [65_534, 65_535, 65_536, 70_000] {
+            let array = "[" + (0..<size).map { String($0) }.joined(separator: ",") + "]"
+            let object = "{" + (0..<size).map { "\"k\($0)\":[\($0)]" }.joined(separator: ",") + "}"
+            // The envelope's event comes after every property, and after the nested containers.
+            let line =
+                #"{"properties":{"a":\#(array),"o":\#(object),"last":"yes"},"#
+                + (0..<size).map { "\"x\($0)\":\($0)" }.joined(separator: ",") + #","event":"E"}"#
+            let result = withEvent(line) { event -> [Int] in
+                let a = event.property("a")
+                let o = event.property("o")
+                var members = 0
+                var lastValue: Int64 = -1
+                o?.forEachMember { _, value in
+                    members += 1
+                    lastValue = value.elements.first(where: { _ in true })?.int64Value ?? -2
+                    return true
+                }
+                return [
+                    a?.count ?? -1, a?.elements.count ?? -1, a?.elements.reduce(0) { n, _ in n + 1 } ?? -1,
+                    Int(a?.elements.map { $0.int64Value ?? 0 }.last ?? -1), o?.count ?? -1, members, Int(lastValue),
+                    Int(o?.member("k\(size - 1)")?.elements.first(where: { _ in true })?.int64Value ?? -1),
+                    event.properties?.count ?? -1, event.property("last")?.stringValue == "yes" ? 1 : 0,
+                    event.event?.stringValue == "E" ? 1 : 0,
+                ]
+            }
+            #expect(result == [size, size, size, size - 1, size, size, size - 1, size - 1, 3, 1, 1], "\(size)")
+        }
     }
 
     @Test("a 9,000-character value is read whole, its length counted in characters")

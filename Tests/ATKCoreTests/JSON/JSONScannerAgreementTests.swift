@@ -40,6 +40,7 @@ struct JSONScannerAgreementTests {
             atk_tape_entry_layout(raw.baseAddress?.assumingMemoryBound(to: Int.self))
         }
         #expect(MemoryLayout<TapeEntry>.size == sizes.0)
+        #expect(sizes.0 == 16)
         #expect(MemoryLayout<TapeEntry>.stride == sizes.0)
         #expect(MemoryLayout<TapeEntry>.offset(of: \.kind) == 0)
         #expect(MemoryLayout<TapeEntry>.offset(of: \.flags) == 1)
@@ -99,6 +100,13 @@ struct JSONScannerAgreementTests {
         let array =
             "[" + (0..<10_000).map { "\($0 % 7 == 0 ? "\"s\\n\($0)\"" : String($0))" }.joined(separator: ",") + "]"
         expectAgreement(Array(array.utf8), scanner: &scanner)
+        // Counts past what an entry stores (65,535), also while a nested container is open.
+        for size in [65_535, 65_536, 70_000] {
+            let members = (0..<size).map { "\"k\($0)\":\($0)" }.joined(separator: ",")
+            expectAgreement(Array("{\(members)}".utf8), scanner: &scanner)
+            expectAgreement(Array("{\(members),\"n\":{\(members)},\"z\":{}}".utf8), scanner: &scanner)
+            expectAgreement(Array("[\((0..<size).map { String($0) }.joined(separator: ","))]".utf8), scanner: &scanner)
+        }
         // The same scanner keeps working on small texts after growing.
         expectAgreement(Array("{\"a\":[1,2]}".utf8), scanner: &scanner)
     }

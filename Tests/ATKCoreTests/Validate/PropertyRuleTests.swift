@@ -86,6 +86,26 @@ struct PropertyRuleTests {
         #expect(run.lines.keys.sorted() == ["property.name", "property.type_conflict"])
     }
 
+    @Test("events of 70,000 properties, past the tape's stored count: the keys after the guessed ones are judged")
+    func moreMembersThanTheStoredCount() throws {
+        // The later events repeat the first's keys, so the guessed-key loop walks them (with one
+        // example kept, the first line has kept each key's type line and the loop goes on past
+        // it). The second's last key is bad, the third's key 65,535, where the stored count
+        // saturates.
+        let keys = (0..<70_000).map { "k\($0)" }
+        func properties(badAt bad: Set<Int>) -> String {
+            "{" + keys.indices.map { "\"\(bad.contains($0) ? "bad key" : keys[$0])\":1" }.joined(separator: ",") + "}"
+        }
+        let run = try validate(
+            [
+                eventLine(trackId: "1", properties: properties(badAt: [])),
+                eventLine(trackId: "2", properties: properties(badAt: [69_999])),
+                eventLine(trackId: "3", properties: properties(badAt: [65_535])),
+            ], configure: { $0.maxExamples = 1 })
+        #expect(run.findings.counts[BuiltInRule.propertyName.index] == 2)
+        #expect(run.lines("property.name") == [2])
+    }
+
     @Test("a line breaking several rules counts once per rule and once among the lines with errors")
     func oncePerLine() throws {
         let run = try validate([
