@@ -44,8 +44,8 @@ public protocol MergeableAnalysis: DumpVisitor {
     /// arrays with no members. The parse worker that routes an event reads all of it (a
     /// ``partitionKey`` may be a property). Most events a partial visits were parsed on another
     /// core: keeping whole tapes that a counting analysis never reads made `atk stats --jobs 2`
-    /// write 1.7 MB a block (20-byte entries then, 16 now) to memory that core then read, and loading them ahead cost it about
-    /// 4% more. An analysis that says false and reads more sees empty objects with several
+    /// write 1.7 MB a block (of 20-byte entries; they are 16 bytes now) to memory that core then
+    /// read, and loading them ahead cost it about 4% more. An analysis that says false and reads more sees empty objects with several
     /// workers: `JobsEndToEndTests`, which runs every command at `--jobs 1, 2, 3, 7` and compares
     /// the bytes, is where that shows.
     var readsWholeEvents: Bool { get }

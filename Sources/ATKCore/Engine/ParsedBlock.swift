@@ -38,8 +38,8 @@ final class ParsedBlock {
     /// (``JSONTape/keep(envelopeOf:_:)``), the line scanned into the worker's own small tape.
     ///
     /// Room for 131,072 entries (2 MiB, reserved, its pages touched only as they are used): a
-    /// block of 1 MiB of SDK events takes about 85,000 (1.3 MiB). It started at half that and doubled in
-    /// every slot's first block, copying the entries and touching both buffers' pages.
+    /// block of 1 MiB of SDK events takes about 85,000 (1.3 MiB). It started at half that and
+    /// doubled in every slot's first block, copying the entries and touching both buffers' pages.
     let arena = JSONTape(capacity: 1 << 17)
     /// The arena's entries (valid until the next block is parsed into it).
     var entries: UnsafeMutablePointer<TapeEntry> { arena.storage }
@@ -101,9 +101,9 @@ final class ParsedBlock {
 /// ``MergeableAnalysis/readsWholeEvents``), lines are scanned into it and only each event's
 /// envelope entries are copied to the arena: about 10 entries where the whole tape of a bench
 /// line has about 85. Writing whole tapes, 1.7 MB a block (entries were 20 bytes then), to
-/// memory the other core reads made `atk stats --jobs 2` about 1% slower on a quiet host and 12% slower in the spells
-/// in which the host slows `--jobs 2` but not `--jobs 1`, which keeps no tape (medians of
-/// alternating runs: 0.2489 against 0.2457 s, and 0.3656 against 0.3190 s).
+/// memory the other core reads made `atk stats --jobs 2` about 1% slower on a quiet host and
+/// 12% slower in the spells in which the host slows `--jobs 2` but not `--jobs 1`, which keeps
+/// no tape (medians of alternating runs: 0.2489 against 0.2457 s, and 0.3656 against 0.3190 s).
 struct BlockRecorder: DumpVisitor {
     let key: PartitionKey
     let partitions: Int
