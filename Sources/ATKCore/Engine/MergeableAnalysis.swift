@@ -36,18 +36,18 @@ public protocol MergeableAnalysis: DumpVisitor {
     /// Whether ``visit(_:)`` reads more of an event than its envelope's values: its properties,
     /// say.
     ///
-    /// False promises that a visit reads only the values of the envelope's fields (`type`,
-    /// `event`, `time`, `distinct_id`, `_track_id`, `_flush_time`, `original_id`, and whether
-    /// `properties` and `lib` are there and their kinds), the line's bytes and its location:
-    /// with several workers, the engine then keeps only those entries of each event's tape
+    /// False promises that a visit reads only the values of the envelope's fields (`type`, `event`,
+    /// `time`, `distinct_id`, `_track_id`, `_flush_time`, `original_id`, and whether `properties`
+    /// and `lib` are there and their kinds), the line's bytes and its location: with several
+    /// workers, the engine then keeps only those entries of each event's tape
     /// (``JSONTape/keep(envelopeOf:_:)``), so the event a visit gets has a root and objects and
     /// arrays with no members. The parse worker that routes an event reads all of it (a
     /// ``partitionKey`` may be a property). Most events a partial visits were parsed on another
     /// core: keeping whole tapes that a counting analysis never reads made `atk stats --jobs 2`
     /// write 1.7 MB a block (of 20-byte entries; they are 16 bytes now) to memory that core then
-    /// read, and loading them ahead cost it about 4% more. An analysis that says false and reads more sees empty objects with several
-    /// workers: `JobsEndToEndTests`, which runs every command at `--jobs 1, 2, 3, 7` and compares
-    /// the bytes, is where that shows.
+    /// read, and loading them ahead cost it about 4% more. An analysis that says false and reads
+    /// more sees empty objects with several workers: `JobsEndToEndTests`, which runs every command
+    /// at `--jobs 1, 2, 3, 7` and compares the bytes, is where that shows.
     var readsWholeEvents: Bool { get }
 }
 

@@ -100,8 +100,10 @@ public final class JSONTape {
     /// Keeps a copy of an event's envelope after the kept entries, and points `envelope` at it.
     ///
     /// The copy is the root, then each envelope field's value (``Envelope``, absent fields
-    /// skipped), the root and any object or array with no members (count 0): what an analysis
-    /// that reads only the envelope's values reads (``MergeableAnalysis/readsWholeEvents``).
+    /// skipped): what an analysis that reads only the envelope's values reads
+    /// (``MergeableAnalysis/readsWholeEvents``). The root and every object or array among them
+    /// have no members: a count of 0, and a subtree that ends right after the entry, since walks
+    /// of members stop at `next`.
     ///
     /// - Returns: the entries kept (at most ten).
     @inline(__always)
@@ -129,10 +131,11 @@ public final class JSONTape {
         envelope.trackId = copy(envelope.trackId)
         envelope.flushTime = copy(envelope.flushTime)
         envelope.originalId = copy(envelope.originalId)
-        // The root: an object of no members (its members' keys are not kept).
+        // The root: an object of no members (its members' keys are not kept), so its subtree
+        // ends at 1, not after the values copied behind it.
         var root = source[0]
         root.count = 0
-        root.next = UInt32(truncatingIfNeeded: kept)
+        root.next = 1
         target[0] = root
         self.kept += kept
         startText()

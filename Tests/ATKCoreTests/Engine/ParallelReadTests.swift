@@ -250,8 +250,16 @@ struct ParallelReadTests {
             #expect(kept.lib?.kind == .object && kept.lib?.count == 0)
             #expect(kept.properties?.kind == .object && kept.properties?.count == 0)
             #expect(kept.type == nil && kept.trackId == nil)
-            // Each entry's subtree ends after it.
-            for index in 0..<count where index > 0 { #expect(Int(view.entries[index].next) == index + 1) }
+            // Each entry's subtree, the root's included, ends after it: a walk of members finds
+            // none, whether it counts them or goes to the subtree's end.
+            for index in 0..<count { #expect(Int(view.entries[index].next) == index + 1) }
+            var members = 0
+            kept.root.forEachMember { _, _ in
+                members += 1
+                return true
+            }
+            #expect(members == 0)
+            #expect(kept.root.member("event") == nil && kept.root.member("A") == nil)
         }
     }
 
