@@ -263,9 +263,18 @@ public struct ImpressionCollector: MergeableAnalysis {
     }
 
     /// The cache entry of a rebuilt element, made the first time.
+    ///
+    /// The look-up is inline; only a new element costs a call.
+    @inline(__always)
     private mutating func cached(_ resolved: ResolvedElement) -> Int {
+        if let index = elementCache[resolved.identity] { return Int(index) }
+        return cache(resolved)
+    }
+
+    /// A new cache entry for a rebuilt element (emptying the cache when full).
+    @inline(never)
+    private mutating func cache(_ resolved: ResolvedElement) -> Int {
         let identity = resolved.identity
-        if let index = elementCache[identity] { return Int(index) }
         if cachedElements.count >= elementCacheLimit {
             elementCache = IdentityTable(capacity: 1024)
             cachedElements.removeAll(keepingCapacity: true)
@@ -287,6 +296,7 @@ public struct ImpressionCollector: MergeableAnalysis {
     /// Records an exposure (one per item of a batch event) or a click.
     private mutating func element(_ facts: inout ElementFacts, into record: inout ImpressionRecord) {
         let event = facts.event
+        let properties = facts.properties()
         let resolved = facts.resolve(&resolver)
         let cached = resolved.source == .rebuilt && elementCacheLimit > 0 ? cached(resolved) : nil
         if let cached {
@@ -304,7 +314,7 @@ public struct ImpressionCollector: MergeableAnalysis {
             batches += 1
             for (offset, item) in items.elements.enumerated() {
                 let index = offset < indexes.count ? indexes[offset] : nil
-                record.key = key(event, facts.properties(), resolved, item: item, index: index)
+                record.key = key(event, properties, resolved, item: item, index: index)
                 record.list = -1
                 record.row = -1
                 if let index, let row = Self.row(index) {
@@ -315,7 +325,7 @@ public struct ImpressionCollector: MergeableAnalysis {
             }
             return
         }
-        record.key = key(event, facts.properties(), resolved, item: nil, index: nil, cached: cached)
+        record.key = key(event, properties, resolved, item: nil, index: nil, cached: cached)
         if record.kind == .exposure {
             exposedElements[Int(record.element)] = true
             let place = if let cached { listRow(cached) } else { listRow(resolved) }
@@ -357,7 +367,7 @@ public struct ImpressionCollector: MergeableAnalysis {
         scratch.removeAll()
         withUnsafeBytes(of: section) { scratch.append($0) }
         if var path { path.withUTF8 { scratch.append(UnsafeRawBufferPointer($0)) } }
-        return scratch.withUnsafeBytes { lists.intern($0) }
+        return scratch.intern(into: &lists)
     }
 
     /// The item key: each property's value, length-prefixed (absent values marked), interned.
@@ -391,7 +401,7 @@ public struct ImpressionCollector: MergeableAnalysis {
                 append(value)
             }
         }
-        return scratch.withUnsafeBytes { keys.intern($0) }
+        return scratch.intern(into: &keys)
     }
 
     /// Appends a resolved identifier's part of a key (a batch item's index stands for the position).

@@ -44,6 +44,17 @@ struct ScratchBytes {
         try storage.withUnsafeBytes { try body(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
     }
 
+    /// Interns the bytes in use into `interner`.
+    ///
+    /// `scratch.intern(into: &table)` borrows two stored properties of its owner, each alone;
+    /// `scratch.withUnsafeBytes { table.intern($0) }` captures the whole owner in the closure, so
+    /// the bytes were retained and released around every key (an atomic pair per exposure).
+    @inline(__always)
+    mutating func intern(into interner: inout Interner) -> Int32 {
+        let count = count
+        return storage.withUnsafeBytes { interner.intern(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+    }
+
     @inline(never)
     private mutating func grow(to size: Int) {
         storage.append(contentsOf: repeatElement(0, count: max(size, 2 * storage.count, 64) - storage.count))

@@ -228,9 +228,17 @@ public struct DumpValidator: MergeableAnalysis {
     ///
     /// UTF-8 is checked on every line (``StringEncoding/firstInvalidUTF8(_:)``); surrogates only on lines
     /// whose scan flagged a `\u` escape.
+    ///
+    /// The tape is called only for a line with a problem: a call through the event's unowned tape
+    /// retained and released it, an atomic pair on every line.
     private mutating func checkEncoding(_ event: Event, _ eventName: () -> String?) {
-        let (invalid, lone) = event.tape.encodingProblems(line: event.line)
         let line = event.line
+        let escapes = event.tape.stringFlags & TapeEntry.unicodeEscape != 0
+        guard
+            StringEncoding.firstInvalidUTF8(line) != nil
+                || (escapes && StringEncoding.firstLoneSurrogate(line) != nil)
+        else { return }
+        let (invalid, lone) = event.tape.encodingProblems(line: line)
         if let invalid,
             let (_, length, problem) = StringEncoding.firstInvalidUTF8(.init(rebasing: line[invalid.offset...]))
         {
