@@ -57,13 +57,6 @@ public struct ResolvedElement: Sendable, Hashable {
     /// The full responder path (seed 004 §3.2), when rebuilt.
     public var responderPath: String? { storage.responderPath }
 
-    /// The shared storage's identity.
-    ///
-    /// The same for every copy of one resolved element (a resolver hands out one per distinct
-    /// chain), so analyses can cache what they derive from it. Only meaningful while a copy is
-    /// kept alive (an identity can be reused once freed).
-    var identity: ObjectIdentifier { ObjectIdentifier(storage) }
-
     /// Equal when every identifier and the source are.
     public static func == (lhs: ResolvedElement, rhs: ResolvedElement) -> Bool {
         lhs.storage === rhs.storage
@@ -107,7 +100,10 @@ public struct ElementResolver {
     /// The identifiers rebuilt from each interned chain (nil: not valid), by id: every event
     /// with the chain shares them.
     private var rebuilt: [ResolvedElement?] = []
-    private let cacheLimit: Int
+    /// How many distinct chains' readings are kept before the cache is cleared.
+    let cacheLimit: Int
+    /// How many times the cache was cleared: a cache id names one chain while this stays.
+    private(set) var generation = 0
 
     /// A resolver with an empty cache.
     ///
@@ -134,12 +130,20 @@ public struct ElementResolver {
         return readings[cachedId(chain)]
     }
 
-    /// The chain's reading and, when it is valid, the identifiers rebuilt from it (built once
-    /// per distinct chain, shared by every event with it), from one lookup.
-    mutating func entry(_ chain: JSONNode?) -> (reading: ChainReading, rebuilt: ResolvedElement?) {
-        guard let chain else { return (.absent, nil) }
+    /// The cache id of `chain`'s entry when the chain is valid, so that identifiers were rebuilt
+    /// from it (``rebuilt(at:)``); nil otherwise.
+    ///
+    /// - Complexity: as ``chain(of:)``.
+    mutating func rebuiltId(_ chain: JSONNode) -> Int? {
         let id = cachedId(chain)
-        return (readings[id], rebuilt[id])
+        return rebuilt[id] == nil ? nil : id
+    }
+
+    /// The identifiers rebuilt from the chain of cache id `id` (from ``rebuiltId(_:)``, this
+    /// ``generation``): built once per distinct chain, shared by every event with it.
+    func rebuilt(at id: Int) -> ResolvedElement {
+        guard let element = rebuilt[id] else { preconditionFailure("no identifiers were rebuilt for chain \(id)") }
+        return element
     }
 
     /// The cache entry of `chain`, read and rebuilt when new.
@@ -151,6 +155,7 @@ public struct ElementResolver {
             chains = Interner(capacity: 1024)
             readings.removeAll(keepingCapacity: true)
             rebuilt.removeAll(keepingCapacity: true)
+            generation += 1
         }
         let id = Int(chains.intern(key))
         readings.append(reading)

@@ -59,19 +59,29 @@ public struct ImpressionCollector: MergeableAnalysis {
     /// exposure or click of one rebuilt element, and are kept with it.
     private let resolvedKeyParts: Int
     /// The cache of what each rebuilt element gives every event that has it, worked out the first
-    /// time: each cached element's identity → its index in `cachedElements`.
+    /// time: by the chain's id in ``resolver``'s cache, the element's index in `cachedElements`
+    /// (-1: none yet).
     ///
-    /// A resolver hands out one element per distinct chain; an app has a few hundred chains, and
+    /// A resolver rebuilds one element per distinct chain; an app has a few hundred chains, and
     /// interning their screen, path, element and key text again for each of their events was a
-    /// third of the collector's time. Not a dictionary: SipHash of the identity cost more than
-    /// the rest of the lookup. Cleared past `elementCacheLimit` entries; the entries hold the
-    /// elements alive, so an identity it knows is never another element's.
-    private var elementCache = IdentityTable(capacity: 1024)
+    /// third of the collector's time. Indexed by the chain's id, a hit reads no reference: looking
+    /// the element itself up (by its identity) cost an atomic reference-count pair per event.
+    /// Emptied when the resolver's cache is (``ElementResolver/generation``) and past
+    /// `elementCacheLimit` elements.
+    private var elementByChain: [Int32] = []
+    /// The resolver's ``ElementResolver/generation`` that `elementByChain`'s ids are of.
+    private var elementByChainGeneration = 0
     private var cachedElements: [CachedElement] = []
     /// The cached elements' key prefixes (``CachedElement/keyPrefix``), one after another.
     private var keyPrefixBytes: [UInt8] = []
     /// How many elements the cache holds before it starts again (0: no cache; tests compare).
     var elementCacheLimit = 100_000
+    /// How many distinct chains the resolver keeps before it empties its cache, and so renumbers
+    /// them (tests make it small).
+    var chainCacheLimit: Int {
+        get { resolver.cacheLimit }
+        set { resolver = ElementResolver(useRecordedIdentifiers: options.useRecordedIdentifiers, cacheLimit: newValue) }
+    }
     private let itemsName: [UInt8]?
     private let indexName: [UInt8]?
     private let breakdownName: [UInt8]?
@@ -190,6 +200,7 @@ public struct ImpressionCollector: MergeableAnalysis {
     public func makePartial() -> ImpressionCollector {
         var partial = ImpressionCollector(options: options)
         partial.elementCacheLimit = elementCacheLimit
+        partial.chainCacheLimit = chainCacheLimit
         return partial
     }
 
@@ -250,7 +261,8 @@ public struct ImpressionCollector: MergeableAnalysis {
 
     /// What a rebuilt element gives each of its events.
     private struct CachedElement {
-        /// Kept so that its identity is not reused while the cache knows it.
+        /// The element, for what is not cached: a batch's items, a key's resolved parts after
+        /// the first of its other parts.
         let resolved: ResolvedElement
         let screen: Int32
         let element: Int32
@@ -262,24 +274,28 @@ public struct ImpressionCollector: MergeableAnalysis {
         var listRow: (list: Int32, row: Int32)??
     }
 
-    /// The cache entry of a rebuilt element, made the first time.
-    ///
-    /// The look-up is inline; only a new element costs a call.
+    /// The cache entry of the element rebuilt from the chain of id `chain` in ``resolver``'s
+    /// cache, made the first time.
     @inline(__always)
-    private mutating func cached(_ resolved: ResolvedElement) -> Int {
-        if let index = elementCache[resolved.identity] { return Int(index) }
-        return cache(resolved)
+    private mutating func cachedElement(chain: Int) -> Int {
+        if resolver.generation == elementByChainGeneration, chain < elementByChain.count {
+            let index = elementByChain[chain]
+            if index >= 0 { return Int(index) }
+        }
+        return cacheElement(chain: chain)
     }
 
-    /// A new cache entry for a rebuilt element (emptying the cache when full).
+    /// A new cache entry for the element of chain id `chain` (emptying the cache when full, or
+    /// when the resolver's cache was emptied).
     @inline(never)
-    private mutating func cache(_ resolved: ResolvedElement) -> Int {
-        let identity = resolved.identity
-        if cachedElements.count >= elementCacheLimit {
-            elementCache = IdentityTable(capacity: 1024)
+    private mutating func cacheElement(chain: Int) -> Int {
+        if cachedElements.count >= elementCacheLimit || resolver.generation != elementByChainGeneration {
+            elementByChain.removeAll(keepingCapacity: true)
+            elementByChainGeneration = resolver.generation
             cachedElements.removeAll(keepingCapacity: true)
             keyPrefixBytes.removeAll(keepingCapacity: true)
         }
+        let resolved = resolver.rebuilt(at: chain)
         let screen = resolved.screenName.map { screens.intern($0) } ?? -1
         let path = resolved.elementPath.map { paths.intern($0) } ?? -1
         scratch.removeAll()
@@ -289,37 +305,50 @@ public struct ImpressionCollector: MergeableAnalysis {
         cachedElements.append(
             CachedElement(
                 resolved: resolved, screen: screen, element: elementId(screen: screen, path: path), keyPrefix: prefix))
-        elementCache.set(identity, Int32(cachedElements.count - 1))
+        if elementByChain.count <= chain {
+            elementByChain.append(contentsOf: repeatElement(-1, count: chain + 1 - elementByChain.count))
+        }
+        elementByChain[chain] = Int32(cachedElements.count - 1)
         return cachedElements.count - 1
     }
 
     /// Records an exposure (one per item of a batch event) or a click.
+    ///
+    /// A rebuilt element the cache knows is read by its chain's id: a single exposure or click
+    /// of it reads no reference.
     private mutating func element(_ facts: inout ElementFacts, into record: inout ImpressionRecord) {
         let event = facts.event
         let properties = facts.properties()
-        let resolved = facts.resolve(&resolver)
-        let cached = resolved.source == .rebuilt && elementCacheLimit > 0 ? cached(resolved) : nil
-        if let cached {
-            record.screen = cachedElements[cached].screen
-            record.element = cachedElements[cached].element
+        let cached: Int?
+        let resolved: ResolvedElement?
+        if elementCacheLimit > 0, let chain = facts.rebuiltId(&resolver) {
+            let index = cachedElement(chain: chain)
+            cached = index
+            resolved = nil
+            record.screen = cachedElements[index].screen
+            record.element = cachedElements[index].element
         } else {
-            record.screen = resolved.screenName.map { screens.intern($0) } ?? -1
-            let path = resolved.elementPath.map { paths.intern($0) } ?? -1
+            let element = facts.resolve(&resolver)
+            cached = nil
+            resolved = element
+            record.screen = element.screenName.map { screens.intern($0) } ?? -1
+            let path = element.elementPath.map { paths.intern($0) } ?? -1
             record.element = elementId(screen: record.screen, path: path)
         }
         if record.kind == .exposure, let itemsName, let items = Self.property(event, itemsName), items.kind == .array {
+            let element = resolvedElement(resolved, cached: cached)
             exposedElements[Int(record.element)] = true
             let indexes = indexName.flatMap { Self.property(event, $0) }.map { Array($0.elements) } ?? []
             record.batch = batches
             batches += 1
             for (offset, item) in items.elements.enumerated() {
                 let index = offset < indexes.count ? indexes[offset] : nil
-                record.key = key(event, properties, resolved, item: item, index: index)
+                record.key = key(event, properties, element, item: item, index: index)
                 record.list = -1
                 record.row = -1
                 if let index, let row = Self.row(index) {
                     record.row = Int32(clamping: row)
-                    record.list = list(path: resolved.elementPath, section: 0)
+                    record.list = list(path: element.elementPath, section: 0)
                 }
                 records.append(record)
             }
@@ -328,7 +357,7 @@ public struct ImpressionCollector: MergeableAnalysis {
         record.key = key(event, properties, resolved, item: nil, index: nil, cached: cached)
         if record.kind == .exposure {
             exposedElements[Int(record.element)] = true
-            let place = if let cached { listRow(cached) } else { listRow(resolved) }
+            let place = if let cached { listRow(cached) } else { listRow(resolvedElement(resolved, cached: nil)) }
             if let (list, row) = place {
                 record.list = list
                 record.row = row
@@ -374,8 +403,10 @@ public struct ImpressionCollector: MergeableAnalysis {
     ///
     /// With `cached` (an element in the cache, for an event without a batch item), its encoded
     /// leading resolved parts are copied instead of encoded again: the same bytes.
+    ///
+    /// - Parameter resolved: the event's element; nil with `cached`, whose element it is.
     private mutating func key(
-        _ event: Event, _ properties: ElementProperties, _ resolved: ResolvedElement, item: JSONNode?,
+        _ event: Event, _ properties: ElementProperties, _ resolved: ResolvedElement?, item: JSONNode?,
         index: JSONNode?, cached: Int? = nil
     ) -> Int32 {
         scratch.removeAll()
@@ -390,7 +421,7 @@ public struct ImpressionCollector: MergeableAnalysis {
         for position in first..<keyParts.count {
             switch keyParts[position] {
             case .screenName, .elementPath, .elementPosition:
-                appendResolved(keyParts[position], of: resolved, index: index)
+                appendResolved(keyParts[position], of: resolvedElement(resolved, cached: cached), index: index)
             case .item where item != nil, .itemId where item != nil: append(item)
             case .itemId: append(properties.itemId)
             case .item, .property:
@@ -402,6 +433,13 @@ public struct ImpressionCollector: MergeableAnalysis {
             }
         }
         return scratch.intern(into: &keys)
+    }
+
+    /// `resolved`, or else the element of cache entry `cached`.
+    private func resolvedElement(_ resolved: ResolvedElement?, cached: Int?) -> ResolvedElement {
+        if let resolved { return resolved }
+        guard let cached else { preconditionFailure("an event's element is resolved or cached") }
+        return cachedElements[cached].resolved
     }
 
     /// Appends a resolved identifier's part of a key (a batch item's index stands for the position).

@@ -34,20 +34,41 @@ struct ImpressionElementCacheTests {
         #expect(first == nil, "\(comment): record \(first ?? 0): \(first.map { records[$0] } ?? "")")
     }
 
-    @Test("no cache, a cache of one element, and the default give the same records", arguments: keys)
-    func sameRecords(key: [String]) throws {
+    /// A generated read, the options keyed on `key`, and the records a collector without a cache
+    /// keeps of it.
+    private static func uncached(key: [String]) throws -> (
+        inputs: [[UInt8]], options: ImpressionOptions, records: [String]
+    ) {
         let inputs = try generatedInputs(files: 2, users: 60)
         var options = ImpressionOptions()
         options.keyProperties = key
         var uncached = ImpressionCollector(options: options)
         uncached.elementCacheLimit = 0
-        let expected = Self.records(LineFeed.feed(inputs, partitions: 1, prototype: uncached))
-        #expect(expected.count > 500)
+        let records = Self.records(LineFeed.feed(inputs, partitions: 1, prototype: uncached))
+        #expect(records.count > 500)
+        return (inputs, options, records)
+    }
+
+    @Test("no cache, a cache of one element, and the default give the same records", arguments: keys)
+    func sameRecords(key: [String]) throws {
+        let (inputs, options, expected) = try Self.uncached(key: key)
         for limit in [1, 2, 100_000] {
             var cached = ImpressionCollector(options: options)
             cached.elementCacheLimit = limit
             let collector = LineFeed.feed(inputs, partitions: 1, prototype: cached)
             Self.expectSame(Self.records(collector), expected, "cache limit \(limit)")
+        }
+    }
+
+    @Test("a resolver that empties its chain cache, renumbering the chains, changes no record", arguments: keys)
+    func renumberedChains(key: [String]) throws {
+        let (inputs, options, expected) = try Self.uncached(key: key)
+        for limit in [1, 2, 7] {
+            var collector = ImpressionCollector(options: options)
+            collector.chainCacheLimit = limit
+            #expect(collector.makePartial().chainCacheLimit == limit)
+            collector = LineFeed.feed(inputs, partitions: 1, prototype: collector)
+            Self.expectSame(Self.records(collector), expected, "chain cache limit \(limit)")
         }
     }
 
