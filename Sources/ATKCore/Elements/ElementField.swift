@@ -50,10 +50,14 @@ public enum ElementField: Int, CaseIterable, Sendable {
     /// - Complexity: O(length of the values).
     public static func compare(recorded: JSONNode?, rebuilt: String?) -> Comparison {
         guard var rebuilt else { return .unjudged }
+        return rebuilt.withUTF8 { compare(recorded: recorded, rebuiltBytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// ``compare(recorded:rebuilt:)`` with a rebuilt value given as its UTF-8 bytes.
+    static func compare(recorded: JSONNode?, rebuiltBytes: UnsafeRawBufferPointer) -> Comparison {
         guard let recorded, recorded.kind != .null else { return .missing }
         guard recorded.kind == .string else { return .mismatch }
-        let equal = rebuilt.withUTF8 { recorded.equals(UnsafeRawBufferPointer($0)) }
-        return equal ? .agrees : .mismatch
+        return recorded.equals(rebuiltBytes) ? .agrees : .mismatch
     }
 
     /// A recorded value as reports show it: the string itself, or the JSON text of another kind.

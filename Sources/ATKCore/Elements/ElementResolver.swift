@@ -130,14 +130,32 @@ public struct ElementResolver {
         return readings[cachedId(chain)]
     }
 
+    /// The cache id of `chain`'s entry, read and rebuilt when new.
+    ///
+    /// The id names that entry while ``generation`` stays: ``reading(at:)``, ``isValid(at:)``,
+    /// ``rebuilt(at:)``.
+    ///
+    /// An analysis that keeps what it works out per chain can index it by id, and read no
+    /// reference per event: copying a reading or identifiers out of the cache costs atomic
+    /// reference counts.
+    ///
+    /// - Complexity: as ``chain(of:)``.
+    mutating func entryId(_ chain: JSONNode) -> Int { cachedId(chain) }
+
     /// The cache id of `chain`'s entry when the chain is valid, so that identifiers were rebuilt
     /// from it (``rebuilt(at:)``); nil otherwise.
     ///
     /// - Complexity: as ``chain(of:)``.
     mutating func rebuiltId(_ chain: JSONNode) -> Int? {
         let id = cachedId(chain)
-        return rebuilt[id] == nil ? nil : id
+        return isValid(at: id) ? id : nil
     }
+
+    /// The reading of the chain of cache id `id`.
+    func reading(at id: Int) -> ChainReading { readings[id] }
+
+    /// Whether the chain of cache id `id` is valid, so that identifiers were rebuilt from it.
+    func isValid(at id: Int) -> Bool { rebuilt[id] != nil }
 
     /// The identifiers rebuilt from the chain of cache id `id` (from ``rebuiltId(_:)``, this
     /// ``generation``): built once per distinct chain, shared by every event with it.

@@ -5,7 +5,8 @@ import ATKElements
 /// verify`).
 ///
 /// Memory: a few counters per distinct `$lib_version` and `$app_version`, one counter per
-/// distinct recorded → rebuilt pair that differs, and the kept examples; never per event.
+/// distinct recorded → rebuilt pair that differs, the kept examples, and per distinct valid
+/// chain its rebuilt fields' bytes (cleared with the resolver's cache); never per event.
 ///
 /// Mergeable: every count adds; version rows combine by the version's bytes and pairs by their
 /// text, a pair showing the text of its first event by ``LineLocation`` (canonically equivalent
@@ -87,6 +88,24 @@ public struct ElementVerifier: MergeableAnalysis {
     public internal(set) var differenceExamples: [Difference] = []
 
     private var resolver = ElementResolver()
+    /// Per chain id in `resolver`'s cache, where each field's rebuilt value lies in
+    /// `rebuiltBytes`: a start and an end per field (-1, -1: the chain implies none; -2 at the
+    /// first field: not worked out yet).
+    ///
+    /// An event whose fields agree with its chain's is then judged on bytes, reading no
+    /// reference: copying the chain's reading and three strings out of the resolver cost eight
+    /// atomic reference-count pairs an event, 8% of `atk elements verify` on the bench dump.
+    /// Emptied when the resolver empties its cache (``ElementResolver/generation``).
+    private var rebuiltBounds: [Int32] = []
+    private var rebuiltBytes: [UInt8] = []
+    /// The resolver's generation that `rebuiltBounds`' ids are of.
+    private var rebuiltGeneration = 0
+    /// How many distinct chains the resolver keeps before it empties its cache, and so renumbers
+    /// them (tests make it small).
+    var chainCacheLimit: Int {
+        get { resolver.cacheLimit }
+        set { resolver = ElementResolver(cacheLimit: newValue) }
+    }
     let maxExamples: Int
     var pairCounts: [PairKey: PairTally] = [:]
     var libVersions = VersionTally()
@@ -116,7 +135,11 @@ public struct ElementVerifier: MergeableAnalysis {
     public var hasFindings: Bool { invalidChains > 0 || eventsWithDifferences > 0 }
 
     /// An empty verifier keeping as many examples.
-    public func makePartial() -> ElementVerifier { ElementVerifier(maxExamples: maxExamples) }
+    public func makePartial() -> ElementVerifier {
+        var partial = ElementVerifier(maxExamples: maxExamples)
+        partial.chainCacheLimit = chainCacheLimit
+        return partial
+    }
 
     /// Adds `other`'s counts, versions and pairs, and keeps the first examples of both.
     ///
@@ -158,32 +181,35 @@ public struct ElementVerifier: MergeableAnalysis {
         let event = facts.event
         events += 1
         let properties = facts.properties()
-        let reading = facts.chain(&resolver)
-        if case .absent = reading { return }
+        guard let chainNode = properties.responderChain else { return }
+        let chain = resolver.entryId(chainNode)
         totals.withChain += 1
         let lib = libVersions.slot(properties.libVersion, at: event.location)
         let app = appVersions.slot(properties.appVersion, at: event.location)
         libVersions.rows[lib].withChain += 1
         appVersions.rows[app].withChain += 1
-        let identity: ElementIdentity
-        switch reading {
-        case .absent: return
-        case .invalid(let reason):
+        guard resolver.isValid(at: chain) else {
             totals.invalidChains += 1
             libVersions.rows[lib].invalidChains += 1
             appVersions.rows[app].invalidChains += 1
-            if invalidChainExamples.count < maxExamples {
+            if invalidChainExamples.count < maxExamples, case .invalid(let reason) = resolver.reading(at: chain) {
                 invalidChainExamples.append(InvalidChain(location: event.location, reason: reason))
             }
             return
-        case .valid(let valid): identity = valid
         }
+        let bounds = rebuiltFieldBounds(chain: chain)
         var differs = false
         for field in ElementField.allCases {
+            let start = Int(rebuiltBounds[bounds + 2 * field.rawValue])
+            guard start >= 0 else { continue }
+            let end = Int(rebuiltBounds[bounds + 2 * field.rawValue + 1])
             let recorded = properties[field]
-            let rebuilt = field.rebuilt(identity)
-            let comparison = ElementField.compare(recorded: recorded, rebuilt: rebuilt)
-            guard let rebuilt, comparison == .mismatch || comparison == .missing else { continue }
+            let comparison = rebuiltBytes.withUnsafeBytes {
+                ElementField.compare(
+                    recorded: recorded, rebuiltBytes: UnsafeRawBufferPointer(rebasing: $0[start..<end]))
+            }
+            guard comparison == .mismatch || comparison == .missing else { continue }
+            let rebuilt = String(decoding: rebuiltBytes[start..<end], as: UTF8.self)
             differs = true
             let shown = comparison == .missing ? nil : ElementField.display(recorded)
             if comparison == .mismatch {
@@ -209,6 +235,47 @@ public struct ElementVerifier: MergeableAnalysis {
             libVersions.rows[lib].eventsWithDifferences += 1
             appVersions.rows[app].eventsWithDifferences += 1
         }
+    }
+
+    /// Where the fields rebuilt from the valid chain of id `chain` lie in `rebuiltBounds`,
+    /// worked out the first time.
+    @inline(__always)
+    private mutating func rebuiltFieldBounds(chain: Int) -> Int {
+        let bounds = 6 * chain
+        if resolver.generation == rebuiltGeneration, bounds < rebuiltBounds.count, rebuiltBounds[bounds] != -2 {
+            return bounds
+        }
+        return addRebuiltFields(chain: chain)
+    }
+
+    /// Adds the fields rebuilt from the valid chain of id `chain` (after emptying the table when
+    /// the resolver emptied its cache).
+    @inline(never)
+    private mutating func addRebuiltFields(chain: Int) -> Int {
+        if resolver.generation != rebuiltGeneration {
+            rebuiltBounds.removeAll(keepingCapacity: true)
+            rebuiltBytes.removeAll(keepingCapacity: true)
+            rebuiltGeneration = resolver.generation
+        }
+        let bounds = 6 * chain
+        if rebuiltBounds.count < bounds + 6 {
+            rebuiltBounds.append(contentsOf: repeatElement(-2, count: bounds + 6 - rebuiltBounds.count))
+        }
+        guard case .valid(let identity) = resolver.reading(at: chain) else {
+            preconditionFailure("chain \(chain) is not valid")
+        }
+        for field in ElementField.allCases {
+            var start: Int32 = -1
+            var end: Int32 = -1
+            if let value = field.rebuilt(identity) {
+                start = Int32(rebuiltBytes.count)
+                rebuiltBytes.append(contentsOf: value.utf8)
+                end = Int32(rebuiltBytes.count)
+            }
+            rebuiltBounds[bounds + 2 * field.rawValue] = start
+            rebuiltBounds[bounds + 2 * field.rawValue + 1] = end
+        }
+        return bounds
     }
 
     /// Counts a malformed line and keeps it as an example while there is room.

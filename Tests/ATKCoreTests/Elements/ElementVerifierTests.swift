@@ -140,6 +140,22 @@ struct ElementVerifierMergeTests {
         try expectDistributesExactly(try generatedInputs(files: 3), prototype: ElementVerifier(maxExamples: 4), summary)
     }
 
+    @Test("a resolver that empties its chain cache, renumbering the chains, changes nothing")
+    func renumberedChains() throws {
+        for inputs in [ElementMergeLines.inputs, try generatedInputs(files: 3)] {
+            let expected = summary(LineFeed.feed(inputs, partitions: 1, prototype: ElementVerifier(maxExamples: 1000)))
+            for limit in [1, 2, 7] {
+                var prototype = ElementVerifier(maxExamples: 1000)
+                prototype.chainCacheLimit = limit
+                #expect(prototype.makePartial().chainCacheLimit == limit)
+                let verifier = LineFeed.feed(inputs, partitions: 1, prototype: prototype)
+                // Compared apart: a summary is long.
+                let same = summary(verifier) == expected
+                #expect(same, "chain cache limit \(limit)")
+            }
+        }
+    }
+
     @Test("a truncated state throws instead of trapping")
     func truncatedState() throws {
         let prototype = ElementVerifier(maxExamples: 3)
