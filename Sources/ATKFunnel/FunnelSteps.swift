@@ -14,8 +14,17 @@ public struct FunnelSteps: Sendable {
         guard (1...32).contains(steps.count) else {
             throw .stepCountOutOfRange(steps.count)
         }
+        self.init(checked: steps, exclusions: exclusions)
+    }
+
+    private init(checked steps: [StepSpec], exclusions: [StepSpec]) {
         self.steps = steps
         self.exclusions = exclusions
+    }
+
+    /// These steps in storage of their own (``StepFilter/unshared()``): one per partial of a read.
+    public func unshared() -> FunnelSteps {
+        FunnelSteps(checked: steps.map { $0.unshared() }, exclusions: exclusions.map { $0.unshared() })
     }
 
     /// The steps this event matches, bit `i` for step `i + 1`; 0 for none.

@@ -67,6 +67,31 @@ public struct StepFilter: Sendable, CustomStringConvertible {
         }
     }
 
+    /// This filter in storage of its own: its strings, bytes and compiled pattern allocated anew.
+    ///
+    /// Evaluating a filter retains and releases its storage. A read's partials each take their own
+    /// copy, so that no two cores count references in the same memory for every event: with the
+    /// filters shared, a funnel with two filtered steps ran 1.63 x faster at `--jobs 2` than at 1
+    /// on the bench text, against 1.76 x without filters.
+    public func unshared() -> StepFilter {
+        StepFilter(copying: self)
+    }
+
+    private init(copying other: StepFilter) {
+        property = StepFilter.fresh(other.property)
+        op = other.op
+        value = StepFilter.fresh(other.value)
+        numericValue = other.numericValue
+        valueBytes = Array(other.value.utf8)
+        // It compiled once from the same text; the fallback shares the original.
+        regex = other.regex.map { regex in (try? LinearRegex(StepFilter.fresh(regex.source))) ?? regex }
+    }
+
+    /// `text` in storage of its own.
+    static func fresh(_ text: String) -> String {
+        String(decoding: Array(text.utf8), as: UTF8.self)
+    }
+
     /// Whether the event described by `properties` satisfies this filter.
     ///
     /// Complexity: one or two property lookups plus an O(length) byte

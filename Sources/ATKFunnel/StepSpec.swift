@@ -19,6 +19,11 @@ public struct StepSpec: Sendable, CustomStringConvertible {
         self.filters = filters
     }
 
+    /// This step in storage of its own (``StepFilter/unshared()``).
+    public func unshared() -> StepSpec {
+        StepSpec(eventName: StepFilter.fresh(eventName), filters: filters.map { $0.unshared() })
+    }
+
     /// Parses one step, as given to a repeated `--step` option.
     ///
     /// Commas are only allowed inside `[…]` or quotes.

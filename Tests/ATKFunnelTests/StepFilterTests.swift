@@ -114,3 +114,43 @@ extension StepFilterTests {
         #expect(step.matches(eventName: "buy", properties: eur) == false)
     }
 }
+
+extension StepFilterTests {
+    /// Where a string's UTF-8 bytes live (nil for a small string, held inline).
+    private func storage(_ text: String) -> UnsafeRawPointer? {
+        var text = text
+        guard text.utf8.count > 15 else { return nil }
+        return text.withUTF8 { UnsafeRawPointer($0.baseAddress) }
+    }
+
+    @Test("an unshared step judges every event as the original, from storage of its own")
+    func unshared() throws {
+        let spec = try StepSpec.parse(
+            #"a_rather_long_event_name[a_rather_long_property_name>=100,q~^shoe.*s$,w="12",x!=a_rather_long_literal_value]"#
+        )
+        let copy = spec.unshared()
+        #expect(copy.description == spec.description)
+        #expect(copy.filters.map(\.numericValue) == spec.filters.map(\.numericValue))
+        let sources = [
+            DictionarySource(values: [:]),
+            DictionarySource(values: [
+                "a_rather_long_property_name": .number(150, text: "150"), "q": .string("shoes"), "w": .string("12"),
+                "x": .string("a_rather_long_literal_value"),
+            ]),
+            DictionarySource(values: [
+                "a_rather_long_property_name": .string("99"), "q": .string("red shoes"), "w": .number(12, text: "12"),
+                "x": .string("b"),
+            ]),
+        ]
+        for source in sources {
+            #expect(copy.filters.map { $0.evaluate(source) } == spec.filters.map { $0.evaluate(source) })
+        }
+        #expect(storage(copy.eventName) != storage(spec.eventName))
+        for (mine, theirs) in zip(copy.filters, spec.filters) where theirs.property.utf8.count > 15 {
+            #expect(storage(mine.property) != storage(theirs.property))
+        }
+        let steps = try FunnelSteps(steps: [spec], exclusions: [spec])
+        #expect(steps.unshared().steps.map(\.description) == [spec.description])
+        #expect(steps.unshared().exclusions.map(\.description) == [spec.description])
+    }
+}

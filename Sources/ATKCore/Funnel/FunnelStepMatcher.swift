@@ -9,8 +9,11 @@ struct FunnelStepMatcher {
     /// that name (indices into `steps.exclusions`).
     private var candidates: [(steps: UInt32, exclusions: [Int])] = []
 
+    /// A matcher of `steps`, with its own copy of their storage: each partial of a read has its
+    /// own matcher, and evaluating a filter counts references to its strings and bytes, which on
+    /// storage the partials shared was an atomic contended between cores on every event.
     init(steps: FunnelSteps) {
-        self.steps = steps
+        self.steps = steps.unshared()
     }
 
     /// The steps `event` matches (bit i: step i + 1) and whether it matches an exclusion.
