@@ -24,7 +24,7 @@ struct Dist: ParsableCommand {
             inputs are refused, and merge refuses partials that do not account for every line read \
             (and, given the manifest, for every input it lists).
 
-            Commands: \(DistCommandLine.supported.joined(separator: ", ")).
+            Commands: \(DistCommandLine.supportedList).
 
             Exit codes: those of the command; 2 also for partials of other commands or options, 3 \
             also for a damaged or missing partial or shard record.

@@ -23,6 +23,12 @@ struct DistCommandLineTests {
         #expect(!message.contains(DistCommandLine.recordsPlaceholder), "\(message)")
     }
 
+    @Test("the help's list of commands is every command atk dist runs, in order")
+    func helpList() {
+        #expect(DistCommandLine.supportedList == DistCommandLine.supported.joined(separator: ", "))
+        #expect(Dist.configuration.discussion.contains("Commands: \(DistCommandLine.supportedList)."))
+    }
+
     @Test("report runs its default subcommand; elements and paths need theirs")
     func subcommands() {
         #expect(refusal(["report", "--config", "r.yaml", "-o", "out"]) == nil)
