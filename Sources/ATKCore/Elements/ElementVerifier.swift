@@ -5,8 +5,9 @@ import ATKElements
 /// verify`).
 ///
 /// Memory: a few counters per distinct `$lib_version` and `$app_version`, one counter per
-/// distinct recorded → rebuilt pair that differs, the kept examples, and per distinct valid
-/// chain its rebuilt fields' bytes (cleared with the resolver's cache); never per event.
+/// distinct recorded → rebuilt pair that differs, the kept examples, and 24 bytes per distinct
+/// chain plus a valid chain's rebuilt fields' bytes (cleared with the resolver's cache); never
+/// per event.
 ///
 /// Mergeable: every count adds; version rows combine by the version's bytes and pairs by their
 /// text, a pair showing the text of its first event by ``LineLocation`` (canonically equivalent
