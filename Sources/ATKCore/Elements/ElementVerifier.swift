@@ -5,7 +5,7 @@ import ATKElements
 /// verify`).
 ///
 /// Memory: a few counters per distinct `$lib_version` and `$app_version`, one counter per
-/// distinct recorded → rebuilt pair that differs, the kept examples, and 24 bytes per distinct
+/// distinct recorded → rebuilt pair that differs, the kept examples, and 48 bytes per distinct
 /// chain plus a valid chain's rebuilt fields' bytes (cleared with the resolver's cache); never
 /// per event.
 ///
@@ -96,8 +96,10 @@ public struct ElementVerifier: MergeableAnalysis {
     /// An event whose fields agree with its chain's is then judged on bytes, reading no
     /// reference: copying the chain's reading and three strings out of the resolver cost eight
     /// atomic reference-count pairs an event, 8% of `atk elements verify` on the bench dump.
-    /// Emptied when the resolver empties its cache (``ElementResolver/generation``).
-    private var rebuiltBounds: [Int32] = []
+    /// Emptied when the resolver empties its cache (``ElementResolver/generation``). The bounds
+    /// are full-width: hostile chains of huge paths can hold more than 2 GB of fields between two
+    /// clears.
+    private var rebuiltBounds: [Int] = []
     private var rebuiltBytes: [UInt8] = []
     /// The resolver's generation that `rebuiltBounds`' ids are of.
     private var rebuiltGeneration = 0
@@ -201,9 +203,9 @@ public struct ElementVerifier: MergeableAnalysis {
         let bounds = rebuiltFieldBounds(chain: chain)
         var differs = false
         for field in ElementField.allCases {
-            let start = Int(rebuiltBounds[bounds + 2 * field.rawValue])
+            let start = rebuiltBounds[bounds + 2 * field.rawValue]
             guard start >= 0 else { continue }
-            let end = Int(rebuiltBounds[bounds + 2 * field.rawValue + 1])
+            let end = rebuiltBounds[bounds + 2 * field.rawValue + 1]
             let recorded = properties[field]
             let comparison = rebuiltBytes.withUnsafeBytes {
                 ElementField.compare(
@@ -266,12 +268,12 @@ public struct ElementVerifier: MergeableAnalysis {
             preconditionFailure("chain \(chain) is not valid")
         }
         for field in ElementField.allCases {
-            var start: Int32 = -1
-            var end: Int32 = -1
+            var start = -1
+            var end = -1
             if let value = field.rebuilt(identity) {
-                start = Int32(rebuiltBytes.count)
+                start = rebuiltBytes.count
                 rebuiltBytes.append(contentsOf: value.utf8)
-                end = Int32(rebuiltBytes.count)
+                end = rebuiltBytes.count
             }
             rebuiltBounds[bounds + 2 * field.rawValue] = start
             rebuiltBounds[bounds + 2 * field.rawValue + 1] = end
