@@ -5,9 +5,9 @@ import ATKElements
 /// verify`).
 ///
 /// Memory: a few counters per distinct `$lib_version` and `$app_version`, one counter per
-/// distinct recorded → rebuilt pair that differs, the kept examples, and 48 bytes per distinct
-/// chain plus a valid chain's rebuilt fields' bytes (cleared with the resolver's cache); never
-/// per event.
+/// distinct recorded → rebuilt pair that differs, the kept examples, and 4 bytes per distinct
+/// chain plus, for a valid one, 48 bytes and its rebuilt fields' bytes (cleared with the
+/// resolver's cache); never per event.
 ///
 /// Mergeable: every count adds; version rows combine by the version's bytes and pairs by their
 /// text, a pair showing the text of its first event by ``LineLocation`` (canonically equivalent
@@ -89,9 +89,9 @@ public struct ElementVerifier: MergeableAnalysis {
     public internal(set) var differenceExamples: [Difference] = []
 
     private var resolver = ElementResolver()
-    /// Per chain id in `resolver`'s cache, where each field's rebuilt value lies in
-    /// `rebuiltBytes`: a start and an end per field (-1, -1: the chain implies none; -2 at the
-    /// first field: not worked out yet).
+    /// Per valid chain worked out, where each field's rebuilt value lies in `rebuiltBytes`: six
+    /// numbers, a start and an end per field (-1, -1: the chain implies none), found by the
+    /// chain's id in `resolver`'s cache through `fieldsByChain` (the index of its six).
     ///
     /// An event whose fields agree with its chain's is then judged on bytes, reading no
     /// reference: copying the chain's reading and three strings out of the resolver cost eight
@@ -101,8 +101,7 @@ public struct ElementVerifier: MergeableAnalysis {
     /// clears.
     private var rebuiltBounds: [Int] = []
     private var rebuiltBytes: [UInt8] = []
-    /// The resolver's generation that `rebuiltBounds`' ids are of.
-    private var rebuiltGeneration = 0
+    private var fieldsByChain = ChainSlots()
     /// How many distinct chains the resolver keeps before it empties its cache, and so renumbers
     /// them (tests make it small).
     var chainCacheLimit: Int {
@@ -244,40 +243,35 @@ public struct ElementVerifier: MergeableAnalysis {
     /// worked out the first time.
     @inline(__always)
     private mutating func rebuiltFieldBounds(chain: Int) -> Int {
-        let bounds = 6 * chain
-        if resolver.generation == rebuiltGeneration, bounds < rebuiltBounds.count, rebuiltBounds[bounds] != -2 {
-            return bounds
+        guard let index = fieldsByChain.index(ofChain: chain, generation: resolver.generation) else {
+            return addRebuiltFields(chain: chain)
         }
-        return addRebuiltFields(chain: chain)
+        return 6 * index
     }
 
     /// Adds the fields rebuilt from the valid chain of id `chain` (after emptying the table when
     /// the resolver emptied its cache).
     @inline(never)
     private mutating func addRebuiltFields(chain: Int) -> Int {
-        if resolver.generation != rebuiltGeneration {
+        if fieldsByChain.renumbered(generation: resolver.generation) {
             rebuiltBounds.removeAll(keepingCapacity: true)
             rebuiltBytes.removeAll(keepingCapacity: true)
-            rebuiltGeneration = resolver.generation
-        }
-        let bounds = 6 * chain
-        if rebuiltBounds.count < bounds + 6 {
-            rebuiltBounds.append(contentsOf: repeatElement(-2, count: bounds + 6 - rebuiltBounds.count))
         }
         guard case .valid(let identity) = resolver.reading(at: chain) else {
             preconditionFailure("chain \(chain) is not valid")
         }
+        let bounds = rebuiltBounds.count
         for field in ElementField.allCases {
-            var start = -1
-            var end = -1
-            if let value = field.rebuilt(identity) {
-                start = rebuiltBytes.count
-                rebuiltBytes.append(contentsOf: value.utf8)
-                end = rebuiltBytes.count
+            guard let value = field.rebuilt(identity) else {
+                rebuiltBounds.append(-1)
+                rebuiltBounds.append(-1)
+                continue
             }
-            rebuiltBounds[bounds + 2 * field.rawValue] = start
-            rebuiltBounds[bounds + 2 * field.rawValue + 1] = end
+            rebuiltBounds.append(rebuiltBytes.count)
+            rebuiltBytes.append(contentsOf: value.utf8)
+            rebuiltBounds.append(rebuiltBytes.count)
         }
+        fieldsByChain.set(bounds / 6, forChain: chain)
         return bounds
     }
 

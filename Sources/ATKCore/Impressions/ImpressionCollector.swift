@@ -68,9 +68,7 @@ public struct ImpressionCollector: MergeableAnalysis {
     /// the element itself up (by its identity) cost an atomic reference-count pair per event.
     /// Emptied when the resolver's cache is (``ElementResolver/generation``) and past
     /// `elementCacheLimit` elements.
-    private var elementByChain: [Int32] = []
-    /// The resolver's ``ElementResolver/generation`` that `elementByChain`'s ids are of.
-    private var elementByChainGeneration = 0
+    private var elementByChain = ChainSlots()
     private var cachedElements: [CachedElement] = []
     /// The cached elements' key prefixes (``CachedElement/keyPrefix``), one after another.
     private var keyPrefixBytes: [UInt8] = []
@@ -278,20 +276,16 @@ public struct ImpressionCollector: MergeableAnalysis {
     /// cache, made the first time.
     @inline(__always)
     private mutating func cachedElement(chain: Int) -> Int {
-        if resolver.generation == elementByChainGeneration, chain < elementByChain.count {
-            let index = elementByChain[chain]
-            if index >= 0 { return Int(index) }
-        }
-        return cacheElement(chain: chain)
+        elementByChain.index(ofChain: chain, generation: resolver.generation) ?? cacheElement(chain: chain)
     }
 
     /// A new cache entry for the element of chain id `chain` (emptying the cache when full, or
     /// when the resolver's cache was emptied).
     @inline(never)
     private mutating func cacheElement(chain: Int) -> Int {
-        if cachedElements.count >= elementCacheLimit || resolver.generation != elementByChainGeneration {
-            elementByChain.removeAll(keepingCapacity: true)
-            elementByChainGeneration = resolver.generation
+        let renumbered = elementByChain.renumbered(generation: resolver.generation)
+        if renumbered || cachedElements.count >= elementCacheLimit {
+            elementByChain.removeAll()
             cachedElements.removeAll(keepingCapacity: true)
             keyPrefixBytes.removeAll(keepingCapacity: true)
         }
@@ -305,10 +299,7 @@ public struct ImpressionCollector: MergeableAnalysis {
         cachedElements.append(
             CachedElement(
                 resolved: resolved, screen: screen, element: elementId(screen: screen, path: path), keyPrefix: prefix))
-        if elementByChain.count <= chain {
-            elementByChain.append(contentsOf: repeatElement(-1, count: chain + 1 - elementByChain.count))
-        }
-        elementByChain[chain] = Int32(cachedElements.count - 1)
+        elementByChain.set(cachedElements.count - 1, forChain: chain)
         return cachedElements.count - 1
     }
 
