@@ -10,9 +10,13 @@ RELEASE := .build/release/atk
 # atk writes its outputs through its own temporary files).
 RELEASE_BUILD := $(SWIFT) build -c release --static-swift-stdlib
 SAMPLE  := Samples/demo.jsonl.gz
+# The venv under .build/ for the Python packages of the checks: chdb (ClickHouse in-process, the
+# funnel's cross-check in make test, funnel-diff, retention-diff, the bench), html5lib and
+# Pillow (the report's check in a browser).
+PY_VENV := .build/venv
 
 .PHONY: all setup build release demo test conformance funnel-diff bench bench-memory golden lint samples fuzz fuzz-build fuzz-smoke clean
-.PHONY: browser-setup report-browser-test report-screenshot
+.PHONY: browser-setup report-browser-test report-screenshot chdb-setup
 
 # The official JSON-Schema-Test-Suite, beside this checkout (skipped when it is not there).
 SUITE   ?= ../shared/jsonschema-test-suite
@@ -88,9 +92,11 @@ demo: release
 	@echo "== atk generate --users 3 --seed 1 | atk stats -"
 	@$(RELEASE) generate --users 3 --seed 1 | $(RELEASE) stats -
 
-test: setup lint
+# ATK_PYTHON names the venv's Python to the tests; ATK_REQUIRE_CHDB makes the funnel's ClickHouse
+# cross-check fail, not skip, when chdb cannot be imported.
+test: setup lint chdb-setup
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	ATK_PYTHON=$(CURDIR)/$(PY_VENV)/bin/python ATK_REQUIRE_CHDB=1 $(SWIFT) test --skip-build
 	@$(MAKE) --no-print-directory report-browser-test
 	@if [ -d "$(SUITE)/tests" ]; then $(MAKE) --no-print-directory conformance; \
 	 else echo "conformance: $(SUITE) not found, skipped"; fi
@@ -112,22 +118,26 @@ conformance: setup
 	$(SWIFT) build --product atk-conformance
 	.build/debug/atk-conformance $(SUITE)
 
-# The funnel engine against ClickHouse itself (chdb, from PyPI), on random cases.
-funnel-diff: setup
+# chdb (ClickHouse in-process, from PyPI) in the venv under .build/.
+chdb-setup:
+	@[ -x $(PY_VENV)/bin/python ] || python3 -m venv $(PY_VENV)
+	@$(PY_VENV)/bin/python -c "import chdb" 2>/dev/null || { echo "installing chdb in $(PY_VENV)"; \
+		$(PY_VENV)/bin/pip install -q chdb; }
+
+# The funnel engine against ClickHouse itself (chdb), on random cases.
+funnel-diff: setup chdb-setup
 	$(SWIFT) build --product atk-funnel-oracle
-	python3 -c "import chdb" 2>/dev/null || pip install -q chdb
-	python3 Tools/funnel_diff.py --cases $${CASES:-20000}
+	$(PY_VENV)/bin/python Tools/funnel_diff.py --cases $${CASES:-20000}
 
 # atk retention against ClickHouse retention() per cohort period, on random dumps (chdb).
 .PHONY: retention-diff
-retention-diff: setup
+retention-diff: setup chdb-setup
 	$(SWIFT) build --product atk
-	python3 -c "import chdb" 2>/dev/null || pip install -q chdb
-	python3 Tools/retention_diff.py --cases $${CASES:-300}
+	$(PY_VENV)/bin/python Tools/retention_diff.py --cases $${CASES:-300}
 
 # Release-build throughput against pigz on a ~20,000-user dump (see Benchmarks/README.md).
-bench: release
-	@Benchmarks/run.sh
+bench: release chdb-setup
+	@PYTHON=$(PY_VENV)/bin/python Benchmarks/run.sh
 
 # Peak-memory slopes per user, kept event and distinct name (see Benchmarks/README.md).
 bench-memory: release
@@ -188,7 +198,7 @@ dist-test: setup spark-setup
 # missing) draws the sample's report.html; Tools/check_report_html.py (html5lib and Pillow in a
 # venv under .build/) checks the PNG is not blank and the page parses as HTML without errors.
 CHROMIUM    ?= chromium
-REPORT_VENV := .build/venv
+REPORT_VENV := $(PY_VENV)
 REPORT_DIR  := .build/report-sample
 CHROMIUM_SHOT = $(CHROMIUM) --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1200,$(1) \
 	--screenshot=$(2) file://$(CURDIR)/$(REPORT_DIR)/report.html 2>/dev/null

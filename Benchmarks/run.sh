@@ -6,6 +6,7 @@ set -euo pipefail
 export LC_ALL=C  # a decimal point in EPOCHREALTIME and awk, whatever the user's locale
 cd "$(dirname "$0")/.."
 
+PYTHON=${PYTHON:-python3}  # make bench: the venv under .build/, which has chdb
 ATK=${ATK:-.build/release/atk}  # ATK=/path/to/other/atk make bench: the same bench on another build
 DATA=Benchmarks/data
 USERS=${BENCH_USERS:-20000}
@@ -124,16 +125,16 @@ read -r strict_s strict_rss < <(measure "$ATK" funnel --quiet --steps "$STEPS" -
 report "atk funnel strict-order" "$strict_s" "$strict_rss" "$pigz_s"
 read -r path_s path_rss < <(measure "$ATK" funnel --quiet --path "$DUMP")
 report "atk funnel --path" "$path_s" "$path_rss" "$pigz_s"
-if command -v python3 >/dev/null 2>&1 && python3 -c 'import chdb' 2>/dev/null; then
-    read -r ch_s ch_rss < <(measure python3 Benchmarks/chdb_funnel.py "$DUMP" 3600000)
+if command -v "$PYTHON" >/dev/null 2>&1 && "$PYTHON" -c 'import chdb' 2>/dev/null; then
+    read -r ch_s ch_rss < <(measure "$PYTHON" Benchmarks/chdb_funnel.py "$DUMP" 3600000)
     report "chdb windowFunnel (same gz)" "$ch_s" "$ch_rss" "$pigz_s"
     ours=$("$ATK" funnel --quiet --steps "$STEPS" --window 1h --format csv "$DUMP" | awk -F, 'NR > 1 { print $3 "," $5 }')
-    theirs=$(python3 Benchmarks/chdb_funnel.py "$DUMP" 3600000)
+    theirs=$("$PYTHON" Benchmarks/chdb_funnel.py "$DUMP" 3600000)
     [ "$ours" = "$theirs" ] && same="same users per step" || same="DIFFERENT users per step: atk $ours, ClickHouse $theirs"
     awk -v a="$funnel_s" -v c="$ch_s" -v ar="$funnel_rss" -v cr="$ch_rss" -v same="$same" 'BEGIN {
         printf "atk funnel vs ClickHouse windowFunnel: %.2f x its time, %.2f x its memory (%s)\n", a / c, ar / cr, same }'
 else
-    echo "chdb windowFunnel: skipped (needs python3 and pip install chdb)"
+    echo "chdb windowFunnel: skipped (needs chdb for $PYTHON; make bench installs it in .build/venv)"
 fi
 read -r elements_s elements_rss < <(measure sh -c "'$ATK' elements verify --quiet '$DUMP'; [ \$? -le 1 ]")
 report "atk elements verify" "$elements_s" "$elements_rss" "$pigz_s"
