@@ -16,7 +16,7 @@ SAMPLE  := Samples/demo.jsonl.gz
 PY_VENV := .build/venv
 
 .PHONY: all setup build release demo test conformance funnel-diff bench bench-memory golden lint samples fuzz fuzz-build fuzz-smoke clean
-.PHONY: browser-setup report-browser-test report-screenshot chdb-setup
+.PHONY: browser-setup report-browser-test report-screenshot chdb-setup jobs-diff
 
 # The official JSON-Schema-Test-Suite, beside this checkout (skipped when it is not there).
 SUITE   ?= ../shared/jsonschema-test-suite
@@ -100,6 +100,7 @@ test: setup lint chdb-setup
 	ATK_PYTHON=$(CURDIR)/$(PY_VENV)/bin/python ATK_REQUIRE_CHDB=1 $(SWIFT) test --skip-build
 	@CASES=2000 $(MAKE) --no-print-directory funnel-diff
 	@CASES=100 $(MAKE) --no-print-directory retention-diff
+	@SEEDS=2 $(MAKE) --no-print-directory jobs-diff
 	@$(MAKE) --no-print-directory report-browser-test
 	@if [ -d "$(SUITE)/tests" ]; then $(MAKE) --no-print-directory conformance; \
 	 else echo "conformance: $(SUITE) not found, skipped"; fi
@@ -137,6 +138,12 @@ funnel-diff: setup chdb-setup
 retention-diff: setup chdb-setup
 	$(SWIFT) build --product atk
 	$(PY_VENV)/bin/python Tools/retention_diff.py --cases $${CASES:-300}
+
+# The parallel engine against itself: every reading command at --jobs 1, 2, 3 and 7 on random
+# generated dumps (gzip members, zstd, a cut gzip, damaged and long lines) writes the same bytes.
+jobs-diff: setup
+	$(SWIFT) build --product atk
+	python3 Tools/jobs_diff.py --seeds $${SEEDS:-6} --first-seed $${FIRST_SEED:-1}
 
 # Release-build throughput against pigz on a ~20,000-user dump (see Benchmarks/README.md).
 bench: release chdb-setup
