@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Synthetic dumps for Benchmarks/memory.sh, each shaped so that one quantity grows alone.
 
-    memgen.py funnel USERS EVENTS_PER_USER        every event matches a step of the bench funnel
+    memgen.py funnel USERS EVENTS_PER_USER [uuid] every event matches a step of the bench funnel
+                                                  (uuid: ids as the iOS SDK writes them, 36
+                                                  characters, instead of 11)
     memgen.py impressions USERS RECORDS_PER_USER  page views and exposures, 1 in 20 a duplicate
     memgen.py names NAMES KEYS_PER_NAME [shared]  one event per distinct name, each with its own
                                                   keys (or, with 'shared', the same keys)
@@ -9,6 +11,7 @@
 Writes plain JSON lines to standard output, deterministically (no randomness), in Sensors'
 format with only the fields the commands read.
 """
+import hashlib
 import sys
 
 BASE_TIME = 1_760_000_000_000
@@ -20,10 +23,16 @@ def line(event, user, time, properties, track_id):
             '"properties":{%s},"_flush_time":%d}\n' % (track_id, time, user, event, properties, time + 1000))
 
 
-def funnel(users, per_user, out):
+def uuid(n):
+    """A UUID-shaped id, upper case, as identifierForVendor and the iOS SDK's distinct_id."""
+    h = hashlib.md5(b"%d" % n).hexdigest().upper()
+    return "%s-%s-%s-%s-%s" % (h[:8], h[8:12], h[12:16], h[16:20], h[20:])
+
+
+def funnel(users, per_user, out, uuids=False):
     track = 0
     for u in range(users):
-        user = "user%07d" % u
+        user = uuid(u) if uuids else "user%07d" % u
         time = BASE_TIME + u * 7
         chunk = []
         for k in range(per_user):
@@ -69,7 +78,7 @@ def main(argv):
     mode, a, b = argv[1], int(argv[2]), int(argv[3])
     out = sys.stdout
     if mode == "funnel":
-        funnel(a, b, out)
+        funnel(a, b, out, len(argv) > 4 and argv[4] == "uuid")
     elif mode == "impressions":
         impressions(a, b, out)
     elif mode == "names":

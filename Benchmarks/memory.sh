@@ -93,6 +93,9 @@ users)
     u1=$(scaled 200000); u2=$(scaled 600000)
     a=$(dump funnel "$u1" 3); b=$(dump funnel "$u2" 3)
     slope "stats" "user (3 ev.)" "$u1" "$u2" "$a" "$b" "$ATK" stats --quiet
+    # The same users with the 36-character ids the SDKs write (the ids above have 11).
+    ua=$(dump funnel "$u1" 3 uuid); ub=$(dump funnel "$u2" 3 uuid)
+    slope "stats (36-byte ids)" "user (3 ev.)" "$u1" "$u2" "$ua" "$ub" "$ATK" stats --quiet
     slope "funnel (3 steps)" "user (3 ev.)" "$u1" "$u2" "$a" "$b" \
         "$ATK" funnel --quiet --steps "$STEPS" --window 1h
     slope "validate" "user (3 ev.)" "$u1" "$u2" "$a" "$b" "$ATK" validate --quiet
