@@ -129,6 +129,9 @@ def generate(atk, seed, work, big):
 
 def run(atk, command, jobs, target, out):
     arguments = [part.replace("{out}", out) for part in command]
+    # Each run writes into an empty directory: a file left by the run before cannot stand in
+    # for one this run failed to write.
+    shutil.rmtree(out, ignore_errors=True)
     result = subprocess.run([atk] + arguments + ["--jobs", str(jobs), target], capture_output=True)
     files = {}
     if "report" == command[0]:
