@@ -1,8 +1,9 @@
 /// Counts for a first look at a dump: lines, events, users, time range, and per event name the
 /// events and distinct users.
 ///
-/// Memory grows with the distinct event names and users (8 bytes per user for the names it sent, among
-/// the first 64; a set entry per (event, user) pair beyond them), never with events.
+/// Memory grows with the distinct event names and users (the SDKs' 36-character UUID ids in 16
+/// bytes, other ids as text; 8 bytes per user for the names it sent, among the first 64; a set
+/// entry per (event, user) pair beyond them), never with events.
 public struct StatsCollector: MergeableAnalysis {
     /// A malformed line kept as an example.
     public typealias MalformedExample = MalformedExamples.Example
@@ -23,13 +24,17 @@ public struct StatsCollector: MergeableAnalysis {
     private let maxExamples: Int
     /// Users counted by partials merged into this one (their keys are disjoint from ours).
     var mergedUsers = 0
+    /// Users whose ids are not of ``UUIDKey``'s form, as text.
     var users = Interner(capacity: 4096)
+    /// Users whose ids are of the SDKs' UUID form, as 16 bytes each, with the word of
+    /// ``userNames`` for them: 24 bytes a user where the interner and the word took about 61.
+    private var uuidUsers = UUIDKeyTable<UInt64>(capacity: 4096)
     var names = Interner(capacity: 64)
     var types = Interner(capacity: 16)
     var nameCounts: [Int] = []
     var nameUsers: [Int] = []
     var typeCounts: [Int] = []
-    /// Per user (by id): which of the first 64 event names the user has sent, one bit each, so
+    /// Per user of ``users`` (by id): which of the first 64 event names the user has sent, one bit each, so
     /// distinct users per name cost 8 bytes per user, not a set entry per (name, user) pair.
     private var userNames: [UInt64] = []
     /// The (name, user) pairs seen of names beyond the first 64.
@@ -88,9 +93,13 @@ public struct StatsCollector: MergeableAnalysis {
             if id == typeCounts.count { typeCounts.append(0) }
             typeCounts[id] += 1
         }
+        // An interner id (from 0), or -2 - the index among `uuidUsers`; -1: no user.
         var user: Int32 = -1
         if let distinctId = event.distinctId, distinctId.kind == .string {
-            user = distinctId.withUTF8 { users.internRepeating($0) }
+            user = distinctId.withUTF8 { bytes in
+                if let index = uuidUsers.index(of: bytes, inserting: 0) { return -2 - Int32(truncatingIfNeeded: index) }
+                return users.internRepeating(bytes)
+            }
             if Int(user) == userNames.count { userNames.append(0) }
         }
         guard let name = event.event, name.kind == .string else {
@@ -103,14 +112,22 @@ public struct StatsCollector: MergeableAnalysis {
             nameUsers.append(0)
         }
         nameCounts[id] += 1
-        guard user >= 0 else { return }
+        guard user != -1 else { return }
         if id < 64 {
             let bit: UInt64 = 1 << UInt64(id)
-            if userNames[Int(user)] & bit == 0 {
-                userNames[Int(user)] |= bit
-                nameUsers[id] += 1
+            if user >= 0 {
+                if userNames[Int(user)] & bit == 0 {
+                    userNames[Int(user)] |= bit
+                    nameUsers[id] += 1
+                }
+            } else {
+                let index = Int(-2 - user)
+                if uuidUsers[index] & bit == 0 {
+                    uuidUsers[index] |= bit
+                    nameUsers[id] += 1
+                }
             }
-        } else if laterPairs.insert(UInt64(id) << 32 | UInt64(UInt32(user))).inserted {
+        } else if laterPairs.insert(UInt64(id) << 32 | UInt64(UInt32(bitPattern: user))).inserted {
             nameUsers[id] += 1
         }
     }
@@ -121,7 +138,7 @@ public struct StatsCollector: MergeableAnalysis {
     }
 
     /// Distinct string `distinct_id`s.
-    public var userCount: Int { users.count + mergedUsers }
+    public var userCount: Int { users.count + uuidUsers.count + mergedUsers }
 
     /// Per event name: events and distinct users, most frequent first, then by name.
     public var eventRows: [(event: String, count: Int, users: Int)] {

@@ -64,6 +64,37 @@ struct StatsCollectorTests {
         expectMergesExactly(lines: lines, prototype: StatsCollector(maxExamples: 1)) { "\($0.eventRows)" }
     }
 
+    @Test("users with the SDKs' UUID ids (kept as 16 bytes) and other ids count as their text does")
+    func uuidUsers() throws {
+        // Each id in upper case, lower case, mixed case, escaped and as another string of 36
+        // bytes; some users send several names, beyond the 64 of the per-user bits too.
+        let ids = [
+            "u1", "CFCD2084_95D5_65EF_66E7_DFF9F98764DA", "CFCD2084-95D5-65EF-66E7-DFF9F98764Da",
+            "01234567-8901-2345-6789-012345678901", "CFCD2084-95D5-65EF-66E7-DFF9F98764DA",
+            "cfcd2084-95d5-65ef-66e7-dff9f98764da", "C4CA4238-A0B9-2382-0DCC-509A6F75849B",
+        ]
+        var lines: [String] = []
+        var expected: [String: Set<String>] = [:]
+        for (k, id) in ids.enumerated() {
+            for name in 0..<(3 + k * 13) {
+                lines.append(#"{"event":"n\#(name)","distinct_id":"\#(id)"}"#)
+                expected["n\(name)", default: []].insert(id)
+            }
+        }
+        // The same first user written with an escape: the same string, so the same user.
+        lines.append(#"{"event":"n0","distinct_id":"\u0043FCD2084-95D5-65EF-66E7-DFF9F98764DA"}"#)
+        lines.append(#"{"event":"late","distinct_id":"C4CA4238-A0B9-2382-0DCC-509A6F75849B"}"#)
+        expected["late"] = [ids[6]]
+        let stats = try collect(lines)
+        #expect(stats.userCount == ids.count)
+        let users = Dictionary(uniqueKeysWithValues: stats.eventRows.map { ($0.event, $0.users) })
+        #expect(users.count == expected.count && users.count > 65)
+        for (name, senders) in expected { #expect(users[name] == senders.count, "\(name)") }
+        expectMergesExactly(lines: lines, prototype: StatsCollector(maxExamples: 1)) {
+            "\($0.eventRows) \($0.userCount)"
+        }
+    }
+
     @Test("names with equal counts are ordered by name")
     func ties() throws {
         let stats = try collect([#"{"event":"b","distinct_id":"x"}"#, #"{"event":"a","distinct_id":"x"}"#])
