@@ -99,6 +99,9 @@ users)
     slope "funnel (3 steps)" "user (3 ev.)" "$u1" "$u2" "$a" "$b" \
         "$ATK" funnel --quiet --steps "$STEPS" --window 1h
     slope "validate" "user (3 ev.)" "$u1" "$u2" "$a" "$b" "$ATK" validate --quiet
+    slope "funnel (36-byte ids)" "user (3 ev.)" "$u1" "$u2" "$ua" "$ub" \
+        "$ATK" funnel --quiet --steps "$STEPS" --window 1h
+    slope "validate (36-byte ids)" "user (3 ev.)" "$u1" "$u2" "$ua" "$ub" "$ATK" validate --quiet
     a=$(dump impressions "$u1" 3); b=$(dump impressions "$u2" 3)
     slope "impressions" "user (3 rec.)" "$u1" "$u2" "$a" "$b" "$ATK" impressions --quiet
     ;;
