@@ -46,6 +46,7 @@ struct UUIDKey: Equatable {
         var lower: UInt64 = 0
         var upper: UInt64 = 0
         var valid = Self.highBits
+        @inline(__always)
         func digits(_ word: UInt64) -> UInt64 {
             let digit = Self.inRange(word, "0", "9")
             let small = Self.inRange(word, "a", "f")
@@ -82,14 +83,5 @@ struct UUIDKey: Equatable {
         let atLeast = ascii &+ 0x0101_0101_0101_0101 &* UInt64(0x80 - first.value)
         let above = ascii &+ 0x0101_0101_0101_0101 &* UInt64(0x7F - last.value)
         return atLeast & ~above & ~word & highBits
-    }
-
-    /// A hash of the key's bits for placing it in a table (the bits of random UUIDs are random
-    /// already; the mixing spreads ids that are not).
-    @inline(__always)
-    var tableHash: UInt64 {
-        var h = (high ^ (isUpperCase ? 0x9E37_79B9_7F4A_7C15 : 0)) &* 0xFF51_AFD7_ED55_8CCD ^ low
-        h = (h ^ h >> 32) &* 0xC4CE_B9FE_1A85_EC53
-        return h ^ h >> 29
     }
 }

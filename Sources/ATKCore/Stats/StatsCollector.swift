@@ -1,8 +1,8 @@
 /// Counts for a first look at a dump: lines, events, users, time range, and per event name the
 /// events and distinct users.
 ///
-/// Memory grows with the distinct event names and users (the SDKs' 36-character UUID ids in 16
-/// bytes, other ids as text; 8 bytes per user for the names it sent, among the first 64; a set
+/// Memory grows with the distinct event names and users (the SDKs' 36-character UUID ids and ids
+/// of up to 16 bytes in 16 bytes, other ids as text; 8 bytes per user for the names it sent, among the first 64; a set
 /// entry per (event, user) pair beyond them), never with events.
 public struct StatsCollector: MergeableAnalysis {
     /// A malformed line kept as an example.
@@ -24,11 +24,12 @@ public struct StatsCollector: MergeableAnalysis {
     private let maxExamples: Int
     /// Users counted by partials merged into this one (their keys are disjoint from ours).
     var mergedUsers = 0
-    /// Users whose ids are not of ``UUIDKey``'s form, as text.
+    /// Users whose ids have no ``CompactKey`` (longer than 16 bytes, not a UUID), as text.
     var users = Interner(capacity: 4096)
-    /// Users whose ids are of the SDKs' UUID form, as 16 bytes each, with the word of
-    /// ``userNames`` for them: 24 bytes a user where the interner and the word took about 61.
-    private var uuidUsers = UUIDKeyTable<UInt64>(capacity: 4096)
+    /// Users whose ids are of the SDKs' UUID form or of at most 16 bytes, as 16 bytes each, with
+    /// their word of name bits (as ``userNames`` has for the others): 24 bytes a user where the
+    /// interner and the word took 45-61 for 11- to 36-byte ids.
+    private var compactUsers = CompactKeyTable<UInt64>(capacity: 4096)
     var names = Interner(capacity: 64)
     var types = Interner(capacity: 16)
     var nameCounts: [Int] = []
@@ -93,11 +94,13 @@ public struct StatsCollector: MergeableAnalysis {
             if id == typeCounts.count { typeCounts.append(0) }
             typeCounts[id] += 1
         }
-        // An interner id (from 0), or -2 - the index among `uuidUsers`; -1: no user.
+        // An interner id (from 0), or -2 - the index among `compactUsers`; -1: no user.
         var user: Int32 = -1
         if let distinctId = event.distinctId, distinctId.kind == .string {
             user = distinctId.withUTF8 { bytes in
-                if let index = uuidUsers.index(of: bytes, inserting: 0) { return -2 - Int32(truncatingIfNeeded: index) }
+                if let index = compactUsers.index(of: bytes, inserting: 0) {
+                    return -2 - Int32(truncatingIfNeeded: index)
+                }
                 return users.internRepeating(bytes)
             }
             if Int(user) == userNames.count { userNames.append(0) }
@@ -122,8 +125,8 @@ public struct StatsCollector: MergeableAnalysis {
                 }
             } else {
                 let index = Int(-2 - user)
-                if uuidUsers[index] & bit == 0 {
-                    uuidUsers[index] |= bit
+                if compactUsers[index] & bit == 0 {
+                    compactUsers[index] |= bit
                     nameUsers[id] += 1
                 }
             }
@@ -138,7 +141,7 @@ public struct StatsCollector: MergeableAnalysis {
     }
 
     /// Distinct string `distinct_id`s.
-    public var userCount: Int { users.count + uuidUsers.count + mergedUsers }
+    public var userCount: Int { users.count + compactUsers.count + mergedUsers }
 
     /// Per event name: events and distinct users, most frequent first, then by name.
     public var eventRows: [(event: String, count: Int, users: Int)] {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import ATKCore
 
-@Suite("UUID keys and their table")
+@Suite("UUID keys")
 struct UUIDKeyTests {
     static let upper = "CFCD2084-95D5-65EF-66E7-DFF9F98764DA"
     static let hex = Array("0123456789abcdefABCDEF".utf8)
@@ -89,45 +89,5 @@ struct UUIDKeyTests {
             note(Array(String(decoding: bytes, as: UTF8.self).uppercased().utf8))
         }
         #expect(seen.count > 20_000)
-    }
-
-    @Test("a table numbers keys densely, finds them again through growth, keeps the cases apart and a value each")
-    func table() {
-        var table = UUIDKeyTable<UInt64>(capacity: 4)
-        var strings: [String] = []
-        for k in 0..<30_000 {
-            let number = String(UInt64(k) &* 0x9E37_79B9_7F4A_7C15, radix: 16)
-            let chars = Array(String(repeating: "0", count: 32 - number.count) + number)
-            let string = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(chars[$0]) }.joined(separator: "-")
-            strings.append(string)
-        }
-        // Odd ones in upper case: a string and its upper-case twin are two keys when it has letters.
-        let all = strings + strings.map { $0.uppercased() }
-        var expected: [String: Int] = [:]
-        for string in all {
-            let index = table.index(of: Self.key(string)!, inserting: UInt64(expected.count))
-            if let known = expected[string] {
-                #expect(index == known)
-            } else {
-                #expect(index == expected.count)
-                expected[string] = index
-            }
-        }
-        #expect(table.count == Set(all).count)
-        for (string, index) in expected {
-            #expect(table.index(of: Self.key(string)!, inserting: 99) == index)
-            #expect(table[index] == UInt64(index))
-        }
-        table[7] |= 1 << 40
-        #expect(table[7] == 7 | 1 << 40)
-        // By text: each string twice running (the second through the previous call's text),
-        // then its twin, then a string not of the form.
-        for string in strings.prefix(2_000) {
-            for text in [string, string, string.uppercased(), "\(string.dropLast())g"] {
-                let index = Array(text.utf8).withUnsafeBytes { table.index(of: $0, inserting: 99) }
-                #expect(index == expected[text], "\(text)")
-            }
-        }
-        #expect(table.count == Set(all).count)
     }
 }
