@@ -2,7 +2,7 @@
 /// or an id of at most 16 bytes (Android's 16-hex-digit device ids, short login ids).
 ///
 /// Two ids have equal keys exactly when their texts are equal: a key's ``kind`` says which of
-/// the three it is, an id of up to 15 bytes keeps its length in the 16th byte (so `a` and `a`
+/// the four kinds it is, an id of up to 15 bytes keeps its length in the 16th byte (so `a` and `a`
 /// followed by a zero byte differ), and ``UUIDKey`` is one key per string of its form.
 struct CompactKey: Equatable {
     /// Which ids a key's 16 bytes stand for.

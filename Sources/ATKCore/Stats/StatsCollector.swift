@@ -2,8 +2,8 @@
 /// events and distinct users.
 ///
 /// Memory grows with the distinct event names and users (the SDKs' 36-character UUID ids and ids
-/// of up to 16 bytes in 16 bytes, other ids as text; 8 bytes per user for the names it sent, among the first 64; a set
-/// entry per (event, user) pair beyond them), never with events.
+/// of up to 16 bytes in 16 bytes, other ids as text; 8 bytes per user for the names it sent,
+/// among the first 64; a set entry per (event, user) pair beyond them), never with events.
 public struct StatsCollector: MergeableAnalysis {
     /// A malformed line kept as an example.
     public typealias MalformedExample = MalformedExamples.Example
@@ -35,8 +35,9 @@ public struct StatsCollector: MergeableAnalysis {
     var nameCounts: [Int] = []
     var nameUsers: [Int] = []
     var typeCounts: [Int] = []
-    /// Per user of ``users`` (by id): which of the first 64 event names the user has sent, one bit each, so
-    /// distinct users per name cost 8 bytes per user, not a set entry per (name, user) pair.
+    /// Per user of ``users`` (by id): which of the first 64 event names the user has sent, one bit
+    /// each, so distinct users per name cost 8 bytes per user, not a set entry per (name, user)
+    /// pair.
     private var userNames: [UInt64] = []
     /// The (name, user) pairs seen of names beyond the first 64.
     private var laterPairs = Set<UInt64>()
