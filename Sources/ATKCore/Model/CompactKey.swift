@@ -60,8 +60,13 @@ struct CompactKey: Equatable {
 
     /// A hash of the key for placing it in a table.
     @inline(__always)
-    var tableHash: UInt64 {
-        var h = (high ^ UInt64(kind.rawValue) &* 0x9E37_79B9_7F4A_7C15) &* 0xFF51_AFD7_ED55_8CCD ^ low
+    var tableHash: UInt64 { Self.tableHash(high: high, low: low, kind: kind.rawValue) }
+
+    /// ``tableHash`` of the key with these parts, the kind as its raw value (as a table's slot
+    /// holds it).
+    @inline(__always)
+    static func tableHash(high: UInt64, low: UInt64, kind: UInt32) -> UInt64 {
+        var h = (high ^ UInt64(kind) &* 0x9E37_79B9_7F4A_7C15) &* 0xFF51_AFD7_ED55_8CCD ^ low
         h = (h ^ h >> 32) &* 0xC4CE_B9FE_1A85_EC53
         return h ^ h >> 29
     }

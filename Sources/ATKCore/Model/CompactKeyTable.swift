@@ -83,7 +83,7 @@ struct CompactKeyTable<Value> {
     ///
     /// - Complexity: O(1) expected.
     @inline(__always)
-    mutating func index(of key: CompactKey, inserting value: @autoclosure () -> Value) -> Int? {
+    private mutating func index(of key: CompactKey, inserting value: @autoclosure () -> Value) -> Int? {
         let tag = key.kind.rawValue << Self.kindShift
         var slot = Int(truncatingIfNeeded: key.tableHash) & mask
         while true {
@@ -120,9 +120,8 @@ struct CompactKeyTable<Value> {
         mask = size - 1
         for entry in old where entry != 0 {
             let stored = entries[Int(entry & Self.indexBits) - 1]
-            guard let kind = CompactKey.Kind(rawValue: entry >> Self.kindShift) else { continue }
-            let key = CompactKey(high: stored.high, low: stored.low, kind: kind)
-            var slot = Int(truncatingIfNeeded: key.tableHash) & mask
+            let hash = CompactKey.tableHash(high: stored.high, low: stored.low, kind: entry >> Self.kindShift)
+            var slot = Int(truncatingIfNeeded: hash) & mask
             while slots[slot] != 0 { slot = (slot + 1) & mask }
             slots[slot] = entry
         }

@@ -4,22 +4,15 @@
 ///
 /// The form: 36 bytes, hex digits in groups of 8, 4, 4, 4 and 12 joined by `-`, with letters
 /// all upper case or all lower case. Two strings of the form are equal exactly when their
-/// ``bits`` and ``isUpperCase`` are: the case of a string with letters is its one case, and a
+/// ``high``, ``low`` and ``isUpperCase`` are: the case of a string with letters is its one case, and a
 /// string of digits alone counts as lower case (it has no letter that could differ). Any other
 /// string (mixed case, braces, 32 digits without hyphens) is not of the form and stays text.
-struct UUIDKey: Equatable {
+struct UUIDKey {
     /// The 32 digits' values, 4 bits each (in an order of this type's own: one key per string).
     let high: UInt64
     let low: UInt64
     /// The letters are upper case (`A`-`F`); false for lower case and for digits alone.
     let isUpperCase: Bool
-
-    /// The key with these parts (a key taken out of a table).
-    init(high: UInt64, low: UInt64, isUpperCase: Bool) {
-        self.high = high
-        self.low = low
-        self.isUpperCase = isUpperCase
-    }
 
     /// The key of `bytes` when they are of the form, else nil.
     ///
