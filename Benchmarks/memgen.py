@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Synthetic dumps for Benchmarks/memory.sh, each shaped so that one quantity grows alone.
 
-    memgen.py funnel USERS EVENTS_PER_USER [uuid] every event matches a step of the bench funnel
-                                                  (uuid: ids as the iOS SDK writes them, 36
-                                                  characters, instead of 11)
+    memgen.py funnel USERS EVENTS_PER_USER [IDS]  every event matches a step of the bench funnel;
+                                                  IDS: uuid (as the iOS SDK writes them, 36
+                                                  characters), md5 (32 hex digits, a hashed
+                                                  login id) or web (61 characters, the shape of
+                                                  the web SDK's cookie ids) instead of 11
     memgen.py impressions USERS RECORDS_PER_USER  page views and exposures, 1 in 20 a duplicate
     memgen.py names NAMES KEYS_PER_NAME [shared]  one event per distinct name, each with its own
                                                   keys (or, with 'shared', the same keys)
@@ -29,10 +31,24 @@ def uuid(n):
     return "%s-%s-%s-%s-%s" % (h[:8], h[8:12], h[12:16], h[16:20], h[20:])
 
 
-def funnel(users, per_user, out, uuids=False):
+def md5(n):
+    """32 lower-case hex digits, as an app that hashes its login ids writes them."""
+    return hashlib.md5(b"%d" % n).hexdigest()
+
+
+def web(n):
+    """61 characters of hex digits and dashes, the shape of the web SDK's cookie ids."""
+    h = hashlib.md5(b"%d" % n).hexdigest()
+    return "18b2c3d4e5f%03x-0%s-26031b51-1296000-18b2c3d4e5f6a7" % (n % 4096, h[:13])
+
+
+IDS = {"uuid": uuid, "md5": md5, "web": web}
+
+
+def funnel(users, per_user, out, ids=None):
     track = 0
     for u in range(users):
-        user = uuid(u) if uuids else "user%07d" % u
+        user = IDS[ids](u) if ids else "user%07d" % u
         time = BASE_TIME + u * 7
         chunk = []
         for k in range(per_user):
@@ -78,7 +94,9 @@ def main(argv):
     mode, a, b = argv[1], int(argv[2]), int(argv[3])
     out = sys.stdout
     if mode == "funnel":
-        funnel(a, b, out, len(argv) > 4 and argv[4] == "uuid")
+        if len(argv) > 4 and argv[4] not in IDS:
+            sys.exit(__doc__)
+        funnel(a, b, out, argv[4] if len(argv) > 4 else None)
     elif mode == "impressions":
         impressions(a, b, out)
     elif mode == "names":

@@ -96,6 +96,12 @@ users)
     # The same users with the 36-character ids the SDKs write (the ids above have 11).
     ua=$(dump funnel "$u1" 3 uuid); ub=$(dump funnel "$u2" 3 uuid)
     slope "stats (36-byte ids)" "user (3 ev.)" "$u1" "$u2" "$ua" "$ub" "$ATK" stats --quiet
+    # Ids of no compact form are kept as their text: 32 hex digits (hashed login ids) and the
+    # web SDK's 61-character cookie ids.
+    um=$(dump funnel "$u1" 3 md5); un=$(dump funnel "$u2" 3 md5)
+    slope "stats (32-byte hex ids)" "user (3 ev.)" "$u1" "$u2" "$um" "$un" "$ATK" stats --quiet
+    uw=$(dump funnel "$u1" 3 web); ux=$(dump funnel "$u2" 3 web)
+    slope "stats (61-byte web ids)" "user (3 ev.)" "$u1" "$u2" "$uw" "$ux" "$ATK" stats --quiet
     slope "funnel (3 steps)" "user (3 ev.)" "$u1" "$u2" "$a" "$b" \
         "$ATK" funnel --quiet --steps "$STEPS" --window 1h
     slope "validate" "user (3 ev.)" "$u1" "$u2" "$a" "$b" "$ATK" validate --quiet
