@@ -1,9 +1,10 @@
 /// A user id kept as 16 bytes instead of its text: an id of the SDKs' UUID form (``UUIDKey``),
-/// or an id of at most 16 bytes (Android's 16-hex-digit device ids, short login ids).
+/// the same 32 hex digits without hyphens (a UUID so written, an MD5 in hex), or an id of at
+/// most 16 bytes (Android's 16-hex-digit device ids, short login ids).
 ///
 /// Two ids have equal keys exactly when their texts are equal: a key's ``kind`` says which of
-/// the four kinds it is, an id of up to 15 bytes keeps its length in the 16th byte (so `a` and `a`
-/// followed by a zero byte differ), and ``UUIDKey`` is one key per string of its form.
+/// the six kinds it is, an id of up to 15 bytes keeps its length in the 16th byte (so `a` and `a`
+/// followed by a zero byte differ), and ``UUIDKey`` is one key per string of each of its forms.
 struct CompactKey: Equatable {
     /// Which ids a key's 16 bytes stand for.
     enum Kind: UInt32 {
@@ -15,6 +16,10 @@ struct CompactKey: Equatable {
         case uuid = 2
         /// ``UUIDKey`` of upper case.
         case upperCaseUUID = 3
+        /// 32 hex digits without hyphens (``UUIDKey/init(hexDigits:)``), lower case or digits alone.
+        case hex = 4
+        /// 32 hex digits without hyphens, upper case.
+        case upperCaseHex = 5
     }
 
     /// The first 8 bytes (little-endian), or a UUID's ``UUIDKey/high``.
@@ -31,7 +36,8 @@ struct CompactKey: Equatable {
         self.kind = kind
     }
 
-    /// The key of `bytes` when it has one (at most 16 bytes, or 36 of the UUID form), else nil.
+    /// The key of `bytes` when it has one (at most 16 bytes, 36 of the UUID form or 32 hex
+    /// digits), else nil.
     ///
     /// - Complexity: O(1): a copy of up to 16 bytes, or ``UUIDKey``'s parse.
     @inline(__always)
@@ -47,6 +53,8 @@ struct CompactKey: Equatable {
                 kind: count < 16 ? .short : .sixteen)
         } else if let uuid = UUIDKey(bytes) {
             self.init(uuid)
+        } else if let digits = UUIDKey(hexDigits: bytes) {
+            self.init(hexDigits: digits)
         } else {
             return nil
         }
@@ -56,6 +64,12 @@ struct CompactKey: Equatable {
     @inline(__always)
     init(_ uuid: UUIDKey) {
         self.init(high: uuid.high, low: uuid.low, kind: uuid.isUpperCase ? .upperCaseUUID : .uuid)
+    }
+
+    /// The key of 32 hex digits without hyphens (``UUIDKey/init(hexDigits:)``).
+    @inline(__always)
+    init(hexDigits digits: UUIDKey) {
+        self.init(high: digits.high, low: digits.low, kind: digits.isUpperCase ? .upperCaseHex : .hex)
     }
 
     /// A hash of the key for placing it in a table.

@@ -1,10 +1,10 @@
 /// Distinct user ids that have a ``CompactKey``, each with a value, numbered densely in the order
-/// they came: a set of users that keeps an SDK's 36-character UUID, or an id of up to 16 bytes,
-/// in 16 bytes.
+/// they came: a set of users that keeps an SDK's 36-character UUID, 32 hex digits, or an id of
+/// up to 16 bytes, in 16 bytes.
 ///
 /// Keys and values live in a ``ChunkedBuffer`` (no copy as it grows, so no moment holding twice
 /// the keys); an open-addressing table of 4-byte slots finds them. A slot holds the key's index
-/// plus one, and in its top two bits the key's kind, so an entry is the key's 16 bytes and its
+/// plus one, and in its top three bits the key's kind, so an entry is the key's 16 bytes and its
 /// value. No hash is stored: a key's hash is a few instructions from its bits.
 ///
 /// Memory per key: 16 bytes + the value's stride + 5.3-10.7 bytes of slots (a load of 3/8 to
@@ -18,25 +18,26 @@ struct CompactKeyTable<Value> {
     }
 
     private var entries = ChunkedBuffer<Entry>()
-    /// Slot → (index + 1) | kind << 30; 0 = empty.
+    /// Slot → (index + 1) | kind << 29; 0 = empty.
     private var slots: [UInt32]
     private var mask: Int
-    /// The index of the UUID seen last (-1: none yet).
+    /// The index of the UUID or 32 hex digits seen last (-1: none yet), and its length.
     ///
-    /// Its text is kept as five words (the bytes at 0, 8, 16, 24 and 28) and compared before
-    /// anything is parsed or hashed: SDKs send a device's events in batches.
-    private var lastUUIDIndex = -1
-    private var lastUUIDText: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
+    /// Its text is kept as five words (the bytes at 0, 8, 16, 24 and its last 8) and compared
+    /// before anything is parsed or hashed: SDKs send a device's events in batches.
+    private var lastDigitsIndex = -1
+    private var lastDigitsCount = 0
+    private var lastDigitsText: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
     /// The index a key of another kind had last, and the key (compared before hashing).
     private var lastIndex = -1
     private var lastKey = CompactKey(high: 0, low: 0, kind: .short)
 
-    private static var kindShift: UInt32 { 30 }
+    private static var kindShift: UInt32 { 29 }
     /// The bits of a slot that hold the index plus one.
     private static var indexBits: UInt32 { 1 << kindShift - 1 }
-    /// Keys beyond this many are refused (the slot's 30 bits of index are full): their ids go
+    /// Keys beyond this many are refused (the slot's 29 bits of index are full): their ids go
     /// where ids without a key go.
-    private static var capacityLimit: Int { (1 << 30) - 2 }
+    private static var capacityLimit: Int { (1 << kindShift) - 2 }
 
     /// An empty table sized for about `capacity` keys before it grows.
     init(capacity: Int = 1024) {
@@ -52,22 +53,29 @@ struct CompactKeyTable<Value> {
     /// The index of the id `bytes` when it has a ``CompactKey`` (adding it with `value` if new),
     /// else nil.
     ///
-    /// - Complexity: O(1) expected; five word comparisons when a UUID is the previous one's.
+    /// - Complexity: O(1) expected; five word comparisons when a UUID or 32 hex digits are the
+    ///   previous ones.
     @inline(__always)
     mutating func index(of bytes: UnsafeRawBufferPointer, inserting value: @autoclosure () -> Value) -> Int? {
-        if bytes.count == 36, let base = bytes.baseAddress {
+        let count = bytes.count
+        if count == 36 || count == 32, let base = bytes.baseAddress {
             let text = (
                 base.loadUnaligned(as: UInt64.self), base.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
                 base.loadUnaligned(fromByteOffset: 16, as: UInt64.self),
                 base.loadUnaligned(fromByteOffset: 24, as: UInt64.self),
-                base.loadUnaligned(fromByteOffset: 28, as: UInt64.self)
+                base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
             )
-            if lastUUIDIndex >= 0, text == lastUUIDText { return lastUUIDIndex }
-            guard let uuid = UUIDKey(bytes), let index = index(of: CompactKey(uuid), inserting: value()) else {
-                return nil
+            if lastDigitsIndex >= 0, count == lastDigitsCount, text == lastDigitsText { return lastDigitsIndex }
+            let key: CompactKey?
+            if count == 36 {
+                key = UUIDKey(bytes).map { CompactKey($0) }
+            } else {
+                key = UUIDKey(hexDigits: bytes).map { CompactKey(hexDigits: $0) }
             }
-            lastUUIDIndex = index
-            lastUUIDText = text
+            guard let key, let index = index(of: key, inserting: value()) else { return nil }
+            lastDigitsIndex = index
+            lastDigitsCount = count
+            lastDigitsText = text
             return index
         }
         guard let key = CompactKey(bytes) else { return nil }
@@ -79,7 +87,7 @@ struct CompactKeyTable<Value> {
     }
 
     /// The index of `key`, adding it with `value` if new; nil when it is new and the table is
-    /// full (about a billion keys).
+    /// full (about 536 million keys).
     ///
     /// - Complexity: O(1) expected.
     @inline(__always)

@@ -6,7 +6,8 @@
 /// all upper case or all lower case. Two strings of the form are equal exactly when their
 /// ``high``, ``low`` and ``isUpperCase`` are: the case of a string with letters is its one case, and a
 /// string of digits alone counts as lower case (it has no letter that could differ). Any other
-/// string (mixed case, braces, 32 digits without hyphens) is not of the form and stays text.
+/// string (mixed case, braces) is not of the form and stays text. The same 32 digits without
+/// hyphens (``init(hexDigits:)``) give the same key: ``CompactKey`` tells the two forms apart.
 struct UUIDKey {
     /// The 32 digits' values, 4 bits each (in an order of this type's own: one key per string).
     let high: UInt64
@@ -30,12 +31,32 @@ struct UUIDKey {
         func load32(_ offset: Int) -> UInt64 {
             UInt64(UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
         }
-        let words = (
-            UInt64(littleEndian: base.loadUnaligned(as: UInt64.self)),
-            load32(9) | load32(14) << 32,
-            load32(19) | load32(24) << 32,
-            UInt64(littleEndian: base.loadUnaligned(fromByteOffset: 28, as: UInt64.self))
-        )
+        self.init(
+            digits: (
+                UInt64(littleEndian: base.loadUnaligned(as: UInt64.self)),
+                load32(9) | load32(14) << 32,
+                load32(19) | load32(24) << 32,
+                UInt64(littleEndian: base.loadUnaligned(fromByteOffset: 28, as: UInt64.self))
+            ))
+    }
+
+    /// The key of 32 hex digits without hyphens (a UUID written without them, an MD5 in hex),
+    /// with the same case rule, else nil.
+    ///
+    /// - Complexity: O(1): four loads and word arithmetic.
+    @inline(__always)
+    init?(hexDigits bytes: UnsafeRawBufferPointer) {
+        guard bytes.count == 32, let base = bytes.baseAddress else { return nil }
+        func load(_ offset: Int) -> UInt64 {
+            UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        }
+        self.init(digits: (load(0), load(8), load(16), load(24)))
+    }
+
+    /// The key of 32 ASCII bytes in four little-endian words when every byte is a hex digit and
+    /// the letters are of one case, else nil.
+    @inline(__always)
+    private init?(digits words: (UInt64, UInt64, UInt64, UInt64)) {
         var lower: UInt64 = 0
         var upper: UInt64 = 0
         var valid = Self.highBits

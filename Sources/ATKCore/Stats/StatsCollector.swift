@@ -1,9 +1,10 @@
 /// Counts for a first look at a dump: lines, events, users, time range, and per event name the
 /// events and distinct users.
 ///
-/// Memory grows with the distinct event names and users (the SDKs' 36-character UUID ids and ids
-/// of up to 16 bytes in 16 bytes, other ids as text; 8 bytes per user for the names it sent,
-/// among the first 64; a set entry per (event, user) pair beyond them), never with events.
+/// Memory grows with the distinct event names and users (the SDKs' 36-character UUID ids, 32 hex
+/// digits and ids of up to 16 bytes in 16 bytes, other ids as text; 8 bytes per user for the
+/// names it sent, among the first 64; a set entry per (event, user) pair beyond them), never with
+/// events.
 public struct StatsCollector: MergeableAnalysis {
     /// A malformed line kept as an example.
     public typealias MalformedExample = MalformedExamples.Example
@@ -24,11 +25,12 @@ public struct StatsCollector: MergeableAnalysis {
     private let maxExamples: Int
     /// Users counted by partials merged into this one (their keys are disjoint from ours).
     var mergedUsers = 0
-    /// Users whose ids have no ``CompactKey`` (longer than 16 bytes, not a UUID), as text.
+    /// Users whose ids have no ``CompactKey`` (longer than 16 bytes, not a UUID nor 32 hex
+    /// digits), as text.
     var users = Interner(capacity: 4096)
-    /// Users whose ids are of the SDKs' UUID form or of at most 16 bytes, as 16 bytes each, with
-    /// their word of name bits (as ``userNames`` has for the others): 24 bytes a user where the
-    /// interner and the word took 45-61 for 11- to 36-byte ids.
+    /// Users whose ids are of the SDKs' UUID form, 32 hex digits or of at most 16 bytes, as 16
+    /// bytes each, with their word of name bits (as ``userNames`` has for the others): 24 bytes
+    /// a user where the interner and the word took 45-61 for 11- to 36-byte ids.
     private var compactUsers = CompactKeyTable<UInt64>(capacity: 4096)
     var names = Interner(capacity: 64)
     var types = Interner(capacity: 16)

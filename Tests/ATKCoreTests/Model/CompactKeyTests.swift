@@ -12,13 +12,19 @@ struct CompactKeyTests {
         return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(chars[$0]) }.joined(separator: "-")
     }
 
-    @Test("ids of up to 16 bytes and UUIDs have keys; 17-35 and 37 bytes, and 36 not of the form, do not")
+    static func undashed(_ k: Int) -> String { String(uuid(k).filter { $0 != "-" }) }
+
+    @Test("ids of up to 16 bytes, UUIDs and 32 hex digits have keys; other lengths and forms do not")
     func which() {
         for length in 0...16 { #expect(Self.key(Array(repeating: 0x41, count: length)) != nil, "\(length)") }
         for length in [17, 20, 35, 37, 100] { #expect(Self.key(Array(repeating: 0x41, count: length)) == nil) }
         #expect(Self.key(Array("CFCD2084-95D5-65EF-66E7-DFF9F98764DA".utf8))?.kind == .upperCaseUUID)
         #expect(Self.key(Array("cfcd2084-95d5-65ef-66e7-dff9f98764da".utf8))?.kind == .uuid)
         #expect(Self.key(Array("CFCD2084-95D5-65EF-66E7-DFF9F98764Da".utf8)) == nil)
+        #expect(Self.key(Array("cfcd208495d565ef66e7dff9f98764da".utf8))?.kind == .hex)
+        #expect(Self.key(Array("CFCD208495D565EF66E7DFF9F98764DA".utf8))?.kind == .upperCaseHex)
+        #expect(Self.key(Array("CFCD208495D565EF66E7DFF9F98764Da".utf8)) == nil)
+        #expect(Self.key(Array(repeating: 0x67, count: 32)) == nil)
         #expect(Self.key(Array("a3f1c2d4e5b60718".utf8))?.kind == .sixteen)
         #expect(Self.key(Array("user0000042".utf8))?.kind == .short)
     }
@@ -43,6 +49,9 @@ struct CompactKeyTests {
         for k in 0..<2_000 {
             ids.append(Array(Self.uuid(k).utf8))
             ids.append(Array(Self.uuid(k).uppercased().utf8))
+            // The same digits without hyphens: another id, so another key.
+            ids.append(Array(Self.undashed(k).utf8))
+            ids.append(Array(Self.undashed(k).uppercased().utf8))
         }
         var seen: [String: [UInt8]] = [:]
         for id in ids {
@@ -67,6 +76,7 @@ struct CompactKeyTests {
             ids.append(Self.uuid(k).uppercased())
             ids.append("u\(k)")
             ids.append(String(repeating: "x", count: 16 - "\(k)".count) + "\(k)")
+            ids.append(Self.undashed(k))
         }
         var expected: [String: Int] = [:]
         for id in ids {
@@ -88,7 +98,10 @@ struct CompactKeyTests {
         // Each id twice running (the second through the previous call's text or key), then one
         // of another kind, then an id without a key.
         for k in 0..<2_000 {
-            for id in [Self.uuid(k), Self.uuid(k), "u\(k)", "u\(k)", Self.uuid(k).uppercased(), "\(Self.uuid(k))g"] {
+            for id in [
+                Self.uuid(k), Self.uuid(k), "u\(k)", "u\(k)", Self.uuid(k).uppercased(), "\(Self.uuid(k))g",
+                Self.undashed(k), Self.undashed(k), Self.uuid(k),
+            ] {
                 let index = Array(id.utf8).withUnsafeBytes { table.index(of: $0, inserting: 99) }
                 #expect(index == expected[id], "\(id)")
             }

@@ -11,6 +11,7 @@ struct UUIDKeyTests {
 
     static func key(_ bytes: [UInt8]) -> UUIDKey? { bytes.withUnsafeBytes { UUIDKey($0) } }
     static func key(_ string: String) -> UUIDKey? { key(Array(string.utf8)) }
+    static func hexKey(_ bytes: [UInt8]) -> UUIDKey? { bytes.withUnsafeBytes { UUIDKey(hexDigits: $0) } }
 
     /// The rule, written the slow way: 36 bytes, hyphens at 8, 13, 18 and 23, hex digits
     /// elsewhere, letters not of both cases.
@@ -87,6 +88,50 @@ struct UUIDKeyTests {
             for offset in Self.digitOffsets { bytes[offset] = Self.hex[Int(generator.next() % 16)] }
             note(bytes)
             note(Array(String(decoding: bytes, as: UTF8.self).uppercased().utf8))
+        }
+        #expect(seen.count > 20_000)
+    }
+
+    @Test("32 hex digits without hyphens: a key exactly when all are digits and letters of one case")
+    func hexDigits() {
+        let digits = Array(Self.upper.utf8).filter { $0 != UInt8(ascii: "-") }
+        #expect(Self.hexKey(digits)?.isUpperCase == true)
+        #expect(Self.hexKey(Array(String(decoding: digits, as: UTF8.self).lowercased().utf8))?.isUpperCase == false)
+        #expect(Self.hexKey(Array(repeating: UInt8(ascii: "7"), count: 32))?.isUpperCase == false)
+        // The same digits as the hyphenated form give the same bits (the kind tells them apart).
+        let dashed = Self.key(Self.upper)
+        #expect(Self.hexKey(digits)?.high == dashed?.high && Self.hexKey(digits)?.low == dashed?.low)
+        for bytes in [Array(digits.dropLast()), digits + [UInt8(ascii: "0")], [], Array(Self.upper.utf8)] {
+            #expect(Self.hexKey(bytes) == nil, "\(bytes.count) bytes")
+        }
+        for base in [digits, Array(String(decoding: digits, as: UTF8.self).lowercased().utf8)] {
+            for offset in 0..<32 {
+                for byte in 0...255 {
+                    var bytes = base
+                    bytes[offset] = UInt8(byte)
+                    let lower = bytes.contains { (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
+                    let upper = bytes.contains { (UInt8(ascii: "A")...UInt8(ascii: "F")).contains($0) }
+                    let expected = bytes.allSatisfy { Self.hex.contains($0) } && !(lower && upper)
+                    #expect((Self.hexKey(bytes) != nil) == expected, "offset \(offset) byte \(byte)")
+                }
+            }
+        }
+        var seen: [String: String] = [:]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let bytes = (0..<32).map { _ in Self.hex[Int(generator.next() % 16)] }
+            for string in [
+                String(decoding: bytes, as: UTF8.self).lowercased(),
+                String(decoding: bytes, as: UTF8.self).uppercased(),
+            ] {
+                guard let key = Self.hexKey(Array(string.utf8)) else {
+                    Issue.record("no key for \(string)")
+                    continue
+                }
+                let name = "\(key.high) \(key.low) \(key.isUpperCase)"
+                if let other = seen[name] { #expect(other == string, "\(other) and \(string) share a key") }
+                seen[name] = string
+            }
         }
         #expect(seen.count > 20_000)
     }

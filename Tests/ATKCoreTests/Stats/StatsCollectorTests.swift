@@ -64,7 +64,7 @@ struct StatsCollectorTests {
         expectMergesExactly(lines: lines, prototype: StatsCollector(maxExamples: 1)) { "\($0.eventRows)" }
     }
 
-    @Test("users with the SDKs' UUID ids (kept as 16 bytes) and other ids count as their text does")
+    @Test("users with the SDKs' UUID ids and 32 hex digits (kept as 16 bytes) and other ids count as their text does")
     func uuidUsers() throws {
         // Each id in upper case, lower case, mixed case, escaped and as another string of 36
         // bytes; some users send several names, beyond the 64 of the per-user bits too.
@@ -72,6 +72,10 @@ struct StatsCollectorTests {
             "u1", "CFCD2084_95D5_65EF_66E7_DFF9F98764DA", "CFCD2084-95D5-65EF-66E7-DFF9F98764Da",
             "01234567-8901-2345-6789-012345678901", "CFCD2084-95D5-65EF-66E7-DFF9F98764DA",
             "cfcd2084-95d5-65ef-66e7-dff9f98764da", "C4CA4238-A0B9-2382-0DCC-509A6F75849B",
+            // The same digits without hyphens (32 hex digits, kept as 16 bytes too), in both
+            // cases and mixed (text).
+            "CFCD208495D565EF66E7DFF9F98764DA", "cfcd208495d565ef66e7dff9f98764da",
+            "CFCD208495D565EF66E7DFF9F98764Da",
         ]
         var lines: [String] = []
         var expected: [String: Set<String>] = [:]
