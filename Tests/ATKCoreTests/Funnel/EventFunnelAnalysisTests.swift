@@ -97,6 +97,39 @@ import Testing
         #expect(try eventFunnel(sorted.reversed(), steps: "A,B,C", mode: .strictOrder).total.userCounts == [2, 1, 1])
     }
 
+    @Test("users keyed by ids of every form (short, 16 bytes, UUIDs, 32 hex digits, long text) count as their text")
+    func idForms() throws {
+        // Per user a different id form, and ids that share digits or bytes across forms; each
+        // user reaches (k % 4) steps. Interleaved, so each user's number is given while users
+        // of the other forms are numbered: renaming every user to `u<k>` must not change a count.
+        let digits = "cfcd208495d565ef66e7dff9f98764da"
+        func dashed(_ hex: String) -> String {
+            let chars = Array(hex)
+            return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(chars[$0]) }.joined(separator: "-")
+        }
+        var ids: [String] = []
+        for k in 0..<60 {
+            let two = String(k, radix: 16)
+            let hex = String(digits.dropLast(2)) + (two.count == 1 ? "0" + two : two)
+            ids += [
+                hex, hex.uppercased(), dashed(hex), dashed(hex).uppercased(), "s\(k)",
+                String(repeating: "x", count: 14) + (k < 10 ? "0\(k)" : "\(k)"), "long-login-id-\(k)-of-some-app",
+            ]
+        }
+        func lines(_ name: (Int) -> String) -> [String] {
+            (0..<4).flatMap { step in
+                ids.indices.compactMap { k in
+                    step < k % 4 + 1 && step < 3 ? track(name(k), Int64(step), ["A", "B", "C"][step]) : nil
+                }
+            }
+        }
+        let forms = try eventFunnel(lines { ids[$0] }, steps: "A,B,C")
+        let renamed = try eventFunnel(lines { "u\($0)" }, steps: "A,B,C")
+        #expect(Set(ids).count == ids.count)
+        #expect(forms.total.userCounts == renamed.total.userCounts)
+        #expect(forms.total.userCounts == [420, 315, 210])
+    }
+
     @Test("users with one step count at step 1 only; users without step 1 not at all")
     func oneStep() throws {
         let lines = [
