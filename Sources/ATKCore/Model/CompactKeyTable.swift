@@ -7,9 +7,10 @@
 /// plus one, and in its top three bits the key's kind, so an entry is the key's 16 bytes and its
 /// value. No hash is stored: a key's hash is a few instructions from its bits.
 ///
-/// Memory per key: 16 bytes + the value's stride + 5.3-10.7 bytes of slots (a load of 3/8 to
-/// 3/4), where ``Interner`` keeps the text, 8 bytes of end offset, 4 of hash and its slots (and
-/// its arrays double, holding old and new at once while they grow).
+/// Memory per key: an entry of 16 bytes and the value, padded to 8 (24 bytes for a 4- or 8-byte
+/// value), + 5.3-10.7 bytes of slots (a load of 3/8 to 3/4), where ``Interner`` keeps the text,
+/// 8 bytes of end offset, 4 of hash and its slots (and its arrays double, holding old and new at
+/// once while they grow).
 struct CompactKeyTable<Value> {
     private struct Entry {
         var high: UInt64
