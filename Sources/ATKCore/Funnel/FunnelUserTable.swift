@@ -3,18 +3,13 @@ import ATKFunnel
 /// The users one partial of an ``EventFunnelAnalysis`` has seen: their keys and what is kept per
 /// user (16 bytes a record in ``UserEventLists``, no array per user).
 ///
-/// A user is numbered densely in the order first seen. Its key is kept in 16 bytes when it has a
-/// ``CompactKey`` (the SDKs' UUIDs, 32 hex digits, keys of up to 16 bytes), else as text with a
-/// 4-byte number; the funnel never needs a key's text back.
+/// Users are numbered densely in the order first seen (``UserNumbers``: keys in 16 bytes where
+/// they have a ``CompactKey``); the funnel never needs a key's text back.
 ///
 /// Tables of different partials are disjoint (a user's events all reach one partial), so a merge
 /// keeps them side by side and ``EventFunnelAnalysis/result()`` runs the engine over each.
 struct FunnelUserTable {
-    /// Keys with a ``CompactKey``, each with its user's number.
-    private var compactKeys = CompactKeyTable<Int32>(capacity: 4096)
-    /// Other keys as text, and per interned key its user's number.
-    private var keys = Interner(capacity: 1024)
-    private var numbers: [Int32] = []
+    private var keys = UserNumbers()
     /// Users read back from a partial state (``decodeState(from:)``), whose keys are not kept:
     /// such a table is merged and run, never fed again.
     var restoredUsers = 0
@@ -40,15 +35,11 @@ struct FunnelUserTable {
     }
 
     /// Distinct user keys (and users read back from a partial state).
-    var count: Int { compactKeys.count + keys.count + restoredUsers }
+    var count: Int { keys.count + restoredUsers }
 
     /// The index of the user with key `key`, adding a new one.
     mutating func user(_ key: UnsafeRawBufferPointer) -> Int {
-        let next = Int32(truncatingIfNeeded: compactKeys.count + keys.count)
-        if let index = compactKeys.index(of: key, inserting: next) { return Int(compactKeys[index]) }
-        let id = Int(keys.internRepeating(key))
-        if id == numbers.count { numbers.append(next) }
-        return Int(numbers[id])
+        Int(keys.number(of: key))
     }
 
     /// Keeps a step event, or an unmatched one that may stop a strict-order scan.

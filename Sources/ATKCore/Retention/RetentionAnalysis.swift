@@ -27,7 +27,7 @@ public struct RetentionAnalysis: MergeableAnalysis {
     private var matcher: FunnelStepMatcher
     var malformed: MalformedExamples
     private let maxExamples: Int
-    private var users = Interner(capacity: 4096)
+    private var users = UserNumbers()
     /// With stitched identities: the persons, whose keys replace the `distinct_id`s.
     private let persons: IdentityGraph?
     /// (user << 32 | period) of start events, and of return events.
@@ -88,7 +88,7 @@ public struct RetentionAnalysis: MergeableAnalysis {
             skippedEvents += 1
             return
         }
-        let user = UInt64(UInt32(users.internUser(distinctId, persons: persons)))
+        let user = UInt64(UInt32(bitPattern: users.number(of: distinctId, persons: persons)))
         let key = user << 32 | UInt64(UInt32(bitPattern: period))
         if mask & 1 != 0 { starts.insert(key) }
         if mask & 2 != 0 { returns.insert(key) }

@@ -22,7 +22,7 @@ public struct SessionAnalysis: MergeableAnalysis {
     public var malformedExamples: [MalformedExamples.Example] { malformed.examples }
 
     var malformed: MalformedExamples
-    private var users = Interner(capacity: 4096)
+    private var users = UserNumbers()
     /// With stitched identities: the persons, whose keys replace the `distinct_id`s.
     private let persons: IdentityGraph?
     private var screens = Interner(capacity: 64)
@@ -76,7 +76,7 @@ public struct SessionAnalysis: MergeableAnalysis {
             skippedEvents += 1
             return
         }
-        let user = Int(users.internUser(distinctId, persons: persons))
+        let user = Int(users.number(of: distinctId, persons: persons))
         let kind = Self.kind(of: name)
         var record = SessionEvent(kind: kind, screen: -1, breakdown: -1, sdkDuration: -1)
         if kind == .appViewScreen, let screen = event.property("$screen_name"), screen.kind == .string {
