@@ -67,13 +67,7 @@ struct CompactKeyTable<Value> {
                 base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
             )
             if lastDigitsIndex >= 0, count == lastDigitsCount, text == lastDigitsText { return lastDigitsIndex }
-            let key: CompactKey?
-            if count == 36 {
-                key = UUIDKey(bytes).map { CompactKey($0) }
-            } else {
-                key = UUIDKey(hexDigits: bytes).map { CompactKey(hexDigits: $0) }
-            }
-            guard let key, let index = index(of: key, inserting: value()) else { return nil }
+            guard let key = CompactKey(bytes), let index = index(of: key, inserting: value()) else { return nil }
             lastDigitsIndex = index
             lastDigitsCount = count
             lastDigitsText = text
