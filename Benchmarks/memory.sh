@@ -5,7 +5,8 @@
 # tape); one absolute peak would not. Dumps are written by Benchmarks/memgen.py (and
 # atk generate) into Benchmarks/data/mem/, which git ignores, once.
 #
-#   Benchmarks/memory.sh [GROUP...]    groups: funnel impressions users names generated (all)
+#   Benchmarks/memory.sh [GROUP...]    groups: funnel impressions users names generated (all),
+#                                      and peaks (Benchmarks/README.md's 250k/1M table)
 #
 # MEM_SCALE multiplies every size (default 1; 0.2 for a quick look); MEM_RUNS runs per peak
 # (default 3, the median). ATK picks the binary.
@@ -134,6 +135,27 @@ generated)
     slope "funnel (generated)" "user" "$u1" "$u2" "$a" "$b" "$ATK" funnel --quiet --steps "$STEPS" --window 1h
     slope "elements match (generated)" "user" "$u1" "$u2" "$a" "$b" \
         "$ATK" elements match --quiet --config Samples/visualized.json
+    ;;
+peaks)
+    # Peak memory at 250,000 and 1,000,000 users with 3 events each, for every command that
+    # keeps per-user state, with 11-character ids and with the SDKs' 36-character UUIDs: the
+    # table of Benchmarks/README.md. Not in the default groups (about 1.6 GB of dumps).
+    u1=$(scaled 250000); u2=$(scaled 1000000)
+    for ids in "" uuid; do
+        # shellcheck disable=SC2086
+        a=$(dump funnel "$u1" 3 $ids); b=$(dump funnel "$u2" 3 $ids)
+        label=${ids:+ (36-byte ids)}
+        slope "stats$label" "user (3 ev.)" "$u1" "$u2" "$a" "$b" "$ATK" stats --quiet
+        slope "funnel$label" "user (3 ev.)" "$u1" "$u2" "$a" "$b" \
+            "$ATK" funnel --quiet --steps "$STEPS" --window 1h
+        slope "validate$label" "user (3 ev.)" "$u1" "$u2" "$a" "$b" "$ATK" validate --quiet
+        slope "sessions$label" "user (3 ev.)" "$u1" "$u2" "$a" "$b" "$ATK" sessions --quiet
+        slope "retention$label" "user (3 ev.)" "$u1" "$u2" "$a" "$b" \
+            "$ATK" retention --quiet --start '$AppStart' --return AddToCart
+        slope "identities$label" "user (3 ev.)" "$u1" "$u2" "$a" "$b" "$ATK" identities --quiet
+        slope "impressions$label" "user (3 ev.)" "$u1" "$u2" "$a" "$b" "$ATK" impressions --quiet
+        slope "elements verify$label" "user (3 ev.)" "$u1" "$u2" "$a" "$b" "$ATK" elements verify --quiet
+    done
     ;;
 *) echo "unknown group $group"; exit 2 ;;
 esac
