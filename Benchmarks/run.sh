@@ -53,13 +53,31 @@ wall() {
 # it has not touched for a few seconds even with most of its memory free (`fincore`: 122 MB of
 # the 670 MB text gone after 30 s idle; `atk stats --jobs 1` then took 0.59 s, 0.38 s once the
 # text was read again), so whatever ran just before decided how much of a run read the disk.
-# Every command, atk's, pigz's and igzip's, now starts from a cached input.
+# Every command, atk's, pigz's and igzip's, now starts from a cached input: the dumps, and the
+# ceiling's parts and the new-chains text while they exist.
 warm() {
     local file
-    for file in "$DUMP" "${PLAIN:-}"; do
+    for file in "$DUMP" "${PLAIN:-}" "${NEW_CHAINS:-}" "$DATA"/part-*; do
         [ -n "$file" ] && [ -f "$file" ] && cat "$file" > /dev/null
     done
     return 0
+}
+
+# Caches a file the way reading it from disk does, whatever wrote it and whatever the host did to
+# its pages since. How the kernel holds a file's cached pages decides what mapping it costs:
+# `atk stats --jobs 1` on the 669 MB text (Linux 6.18) took 2,810 page faults and 10-16 ms of
+# system time once the text was read back from disk (by cat or by atk's own mapping: large
+# folios), 4,660 and 22-29 ms right after igzip wrote it, and 11,170 and 60 ms in the state
+# earlier runs had left it in; its user time was the same. Without this a run's speed followed
+# the file's history, and the ceiling's parts, cached as split wrote them, were not cached as the
+# whole text was. Drops the file's pages (sync, then dd's nocache), then reads it.
+settle() {
+    local file
+    for file in "$@"; do
+        sync "$file"
+        dd if="$file" iflag=nocache count=0 status=none
+        cat "$file" > /dev/null
+    done
 }
 
 # Runs a command RUNS times; prints "median_seconds max_rss_kb".
@@ -158,6 +176,7 @@ read -r _ _ igzip_ratio < <(paired "igzip -dc '$DUMP' > /dev/null" "'$ATK' stats
 printf 'atk stats = %.2f x igzip -dc (gzip file, --jobs %s; target <= 3)\n' "$igzip_ratio" "$(nproc)"
 PLAIN=$DATA/bench-$USERS.jsonl
 [ -f "$PLAIN" ] && [ "$PLAIN" -nt "$DUMP" ] || igzip -dc "$DUMP" > "$PLAIN"
+settle "$PLAIN"
 read -r one_s _ < <(measure "$ATK" stats --quiet --jobs 1 "$PLAIN")
 awk -v s="$one_s" -v b="$inflated" 'BEGIN {
     printf "atk stats --jobs 1, plain text: %.2f GB/s on one core (mapped, the only thread; target >= 1.5)\n", b / 1e9 / s }'
@@ -173,6 +192,7 @@ for j in $jobs_list; do
     [ "$j" = 1 ] && continue
     rm -f "$DATA"/part-*
     split -n "l/$j" -d "$PLAIN" "$DATA/part-"
+    settle "$DATA"/part-*
     parts=""
     for part in "$DATA"/part-*; do parts="$parts '$ATK' stats --quiet --jobs 1 '$part' > /dev/null &"; done
     read -r parts_s whole_s ceiling < <(paired "$parts wait" "'$ATK' stats --quiet --jobs 1 '$PLAIN' > /dev/null")
@@ -210,6 +230,7 @@ NEW_CHAINS=$DATA/new-chains.jsonl
         }
     }
     print }' > "$NEW_CHAINS"
+settle "$NEW_CHAINS"
 for command in impressions "elements verify"; do
     read -r _ _ ratio < <(paired "'$ATK' stats --quiet '$NEW_CHAINS'" "'$ATK' $command --quiet '$NEW_CHAINS' > /dev/null; [ \$? -le 1 ]")
     printf 'atk %-40s = %.2f x atk stats (100,000 lines, chains mostly new)\n' "$command" "$ratio"
