@@ -95,7 +95,7 @@ final class ParallelPass<Analysis: MergeableAnalysis>: ParallelWork, @unchecked 
                 }
                 taken += 1
                 condition.unlock()
-                parse(block, into: slot(number), scratch: scratch)
+                parse(block, into: slot(number), scratch: scratch, asking: &partial)
                 condition.lock()
                 slot(number).isParsed = true
                 numberParsedBlocks()
@@ -112,16 +112,25 @@ final class ParallelPass<Analysis: MergeableAnalysis>: ParallelWork, @unchecked 
         condition.unlock()
     }
 
-    /// Splits and parses `block` into `parsed` (outside the lock): each line into the block's
-    /// arena, or into `scratch` when only the envelopes are kept.
-    private func parse(_ block: LineBlock, into parsed: ParsedBlock, scratch: JSONTape?) {
+    /// Splits and parses `block` into `parsed` (outside the lock).
+    ///
+    /// Each line goes into the block's arena, or into `scratch` when only the envelopes are
+    /// kept. The events `partial` (the worker's own) does not need are counted in it instead of
+    /// recorded.
+    private func parse(_ block: LineBlock, into parsed: ParsedBlock, scratch: JSONTape?, asking partial: inout Analysis)
+    {
         parsed.reset(block)
         var parser = LineParser(maxLineLength: maxLineLength, tape: scratch ?? parsed.arena)
         parser.startFile(block.fileIndex)
-        var recorder = BlockRecorder(
-            parsed: parsed, key: key, partitions: workers, base: UnsafeRawPointer(block.storage), scratch: scratch)
-        let (lines, malformed) = parser.parse(block, into: &recorder)
-        recorder.finish()
+        let (lines, malformed, unvisited) = withUnsafeMutablePointer(to: &partial) { partial in
+            var recorder = BlockRecorder(
+                parsed: parsed, key: key, partitions: workers, base: UnsafeRawPointer(block.storage), scratch: scratch,
+                partial: partial)
+            let (lines, malformed) = parser.parse(block, into: &recorder)
+            recorder.finish()
+            return (lines, malformed, recorder.unvisited)
+        }
+        if unvisited > 0 { partial.countUnvisited(unvisited) }
         // Back to 4,096 entries after a huge line, as the arena (``ParsedBlock/shrinkArena()``).
         if let scratch, scratch.storageCapacity > 1 << 17 { scratch.clearKept(shrinkingTo: 1 << 12) }
         parsed.nonBlankLines = lines

@@ -104,7 +104,11 @@ final class ParsedBlock {
 /// memory the other core reads made `atk stats --jobs 2` about 1% slower on a quiet host and
 /// 12% slower in the spells in which the host slows `--jobs 2` but not `--jobs 1`, which keeps
 /// no tape (medians of alternating runs: 0.2489 against 0.2457 s, and 0.3656 against 0.3190 s).
-struct BlockRecorder: DumpVisitor {
+///
+/// An event the parse worker's own partial does not need (``MergeableAnalysis/needsVisit(_:)``)
+/// is not recorded: its entries are dropped with the next line's scan, and ``unvisited`` counts
+/// it for that partial.
+struct BlockRecorder<Analysis: MergeableAnalysis>: DumpVisitor {
     let key: PartitionKey
     let partitions: Int
     /// The block's first byte, to turn the lines' addresses into offsets.
@@ -118,14 +122,20 @@ struct BlockRecorder: DumpVisitor {
     private let owned: UnsafeMutableBufferPointer<PlainBuffer<Int32>>
     private var malformed: PlainBuffer<Int32>
     private var reasons: [MalformedLine.Reason]
+    /// The parse worker's own partial, asked whether each event is needed.
+    private let partial: UnsafeMutablePointer<Analysis>
+    /// Events the partial did not need.
+    private(set) var unvisited = 0
 
     /// - Parameter scratch: the tape the parser scans into when only envelopes are kept; nil
     ///   when it scans into the block's arena.
     init(
-        parsed: ParsedBlock, key: PartitionKey, partitions: Int, base: UnsafeRawPointer, scratch: JSONTape? = nil
+        parsed: ParsedBlock, key: PartitionKey, partitions: Int, base: UnsafeRawPointer, scratch: JSONTape? = nil,
+        partial: UnsafeMutablePointer<Analysis>
     ) {
         precondition(parsed.owned.count == partitions, "a block records one list per partial")
         self.parsed = parsed
+        self.partial = partial
         self.scratch = scratch.map { Unmanaged.passUnretained($0) }
         self.key = key
         self.partitions = partitions
@@ -148,6 +158,10 @@ struct BlockRecorder: DumpVisitor {
     }
 
     mutating func visit(_ event: Event) {
+        guard partial.pointee.needsVisit(event) else {
+            unvisited += 1
+            return
+        }
         let start = base.distance(to: event.line.baseAddress ?? base)
         let partition = key.partition(of: event, count: partitions)
         owned[partition].append(Int32(truncatingIfNeeded: lines.count))

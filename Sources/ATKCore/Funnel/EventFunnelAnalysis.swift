@@ -157,6 +157,22 @@ public struct EventFunnelAnalysis: MergeableAnalysis {
         }
     }
 
+    /// Whether ``visit(_:)`` does more than count `event`.
+    ///
+    /// It does for an event named for a step or an exclusion (its filters met), and for any
+    /// event with a string name in strict-order mode, which keeps the others too. With several
+    /// workers the rest are counted where they were parsed instead of being handed to their
+    /// user's partial (seven bench events in eight for a funnel of three names).
+    public mutating func needsVisit(_ event: Event) -> Bool {
+        guard let name = event.event, name.kind == .string else { return false }
+        if keepsUnmatched { return true }
+        let (mask, isExclusion) = name.withUTF8 { matcher.match(name: $0, properties: EventProperties(event)) }
+        return mask != 0 || isExclusion
+    }
+
+    /// Counts events ``needsVisit(_:)`` declined: a visit of them only counts them.
+    public mutating func countUnvisited(_ count: Int) { events += count }
+
     /// The index of the event's user, adding a new one; nil when the event has no key (the key
     /// is read as ``partitionKey`` reads it, so a user's rows all reach one partial).
     private mutating func userIndex(of event: Event) -> Int? {

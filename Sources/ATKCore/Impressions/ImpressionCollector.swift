@@ -130,6 +130,18 @@ public struct ImpressionCollector: MergeableAnalysis {
         breakdownName = options.breakdownProperty.map { Array($0.utf8) }
     }
 
+    /// Whether ``visit(_:)`` does more than count `event`.
+    ///
+    /// It does for a page view, a session boundary, an exposure or a click. With several
+    /// workers the others are counted where they were parsed.
+    public mutating func needsVisit(_ event: Event) -> Bool {
+        guard let name = event.event, name.kind == .string else { return false }
+        return kind(of: name) != nil
+    }
+
+    /// Counts events ``needsVisit(_:)`` declined: a visit of them only counts them.
+    public mutating func countUnvisited(_ count: Int) { events += count }
+
     /// Evaluates one event: a page view, an exposure or a click; other events are only counted.
     public mutating func visit(_ event: Event) {
         var facts = ElementFacts(event)

@@ -72,6 +72,20 @@ public struct RetentionAnalysis: MergeableAnalysis {
         for cohort in other.cohorts() { Self.add(cohort, to: &merged) }
     }
 
+    /// Whether ``visit(_:)`` does more than count `event`.
+    ///
+    /// It does for a track event that is a start or a return. With several workers the others
+    /// are counted where they were parsed.
+    public mutating func needsVisit(_ event: Event) -> Bool {
+        guard let type = event.type, type.equals("track"), let name = event.event, name.kind == .string else {
+            return false
+        }
+        return name.withUTF8 { matcher.match(name: $0, properties: EventProperties(event)) }.mask != 0
+    }
+
+    /// Counts events ``needsVisit(_:)`` declined: a visit of them only counts them.
+    public mutating func countUnvisited(_ count: Int) { events += count }
+
     /// Keeps the (user, period) of a start or return event.
     ///
     /// - Complexity: O(1) amortized beyond the name lookup and the steps' filters.

@@ -29,6 +29,25 @@ func expectMergesExactly<A: MergeableAnalysis, R: Equatable>(
         prepared.prepareForMerge()
     }
     #expect(project(prepared) == expected, "prepared after each input", sourceLocation: sourceLocation)
+    // An event the analysis declines (``MergeableAnalysis/needsVisit(_:)``) is only counted: a
+    // read that counts the declined events instead of visiting them, as a parallel read's parse
+    // workers do, gives the same.
+    var asking = AskingFirst(analysis: prototype.makePartial())
+    for (index, bytes) in inputs.enumerated() { _ = LineFeed.feed(bytes, fileIndex: index, into: &asking) }
+    #expect(
+        project(asking.analysis) == expected, "declined events counted, not visited", sourceLocation: sourceLocation)
+}
+
+/// Asks the analysis whether it needs each event, as a parallel read's parse workers do, and
+/// counts the events it declines instead of visiting them.
+struct AskingFirst<A: MergeableAnalysis>: DumpVisitor {
+    var analysis: A
+
+    mutating func visit(_ event: Event) {
+        if analysis.needsVisit(event) { analysis.visit(event) } else { analysis.countUnvisited(1) }
+    }
+
+    mutating func visitMalformed(_ line: MalformedLine) { analysis.visitMalformed(line) }
 }
 
 /// Checks that `prototype`'s partial state leaves the process exactly: `inputs` fed through 1,

@@ -134,6 +134,49 @@ struct ParallelReadTests {
         }
     }
 
+    /// A transcript that declines the events named `G` (``MergeableAnalysis/needsVisit(_:)``):
+    /// a visit of one only counts it, and records that it was handed over.
+    struct Declining: MergeableAnalysis {
+        var transcript = Transcript()
+        /// The `G` events counted, visited or not.
+        var declined = 0
+        /// The `G` events the engine handed over anyway.
+        var handedOver = 0
+
+        func makePartial() -> Declining { Declining() }
+        mutating func merge(_ other: consuming Declining) {
+            transcript.merge(other.transcript)
+            declined += other.declined
+            handedOver += other.handedOver
+        }
+        mutating func needsVisit(_ event: Event) -> Bool { event.event?.stringValue != "G" }
+        mutating func countUnvisited(_ count: Int) { declined += count }
+        mutating func visit(_ event: Event) {
+            guard event.event?.stringValue == "G" else { return transcript.visit(event) }
+            declined += 1
+            handedOver += 1
+        }
+        mutating func visitMalformed(_ line: MalformedLine) { transcript.visitMalformed(line) }
+    }
+
+    @Test("events an analysis declines are counted where they were parsed, never handed over")
+    func declined() throws {
+        let directory = try TemporaryDirectory()
+        let sources = try inputs(in: directory)
+        var serial = Declining()
+        _ = DumpReader(sources: sources, maxLineLength: 2048, blockSize: 4096).read(into: &serial)
+        // One thread visits every event, the 200 `G` lines among them.
+        #expect(serial.declined == 200 && serial.handedOver == 200)
+        for jobs in [2, 3, 7] {
+            var parallel = Declining()
+            _ = DumpReader(sources: sources, maxLineLength: 2048, blockSize: 4096).read(into: &parallel, jobs: jobs)
+            #expect(parallel.transcript.entries == serial.transcript.entries, "jobs \(jobs)")
+            #expect(parallel.transcript.perUser == serial.transcript.perUser, "jobs \(jobs)")
+            #expect(parallel.declined == serial.declined, "jobs \(jobs)")
+            #expect(parallel.handedOver == 0, "jobs \(jobs)")
+        }
+    }
+
     @Test("stats over several inputs is the serial stats for every jobs")
     func stats() throws {
         let directory = try TemporaryDirectory()
