@@ -136,9 +136,7 @@ public struct EventFunnelAnalysis: MergeableAnalysis {
     ///   steps of that name; a user lookup only for events that matter.
     public mutating func visit(_ event: Event) {
         events += 1
-        guard let name = event.event, name.kind == .string else { return }
-        let (mask, isExclusion) = name.withUTF8 { matcher.match(name: $0, properties: EventProperties(event)) }
-        guard mask != 0 || isExclusion || keepsUnmatched else { return }
+        guard let (mask, isExclusion) = match(event), mask != 0 || isExclusion || keepsUnmatched else { return }
         // The table may change below: a prepared run of it is no longer its run.
         if usersRun != nil { usersRun = nil }
         guard event.isTrackType, let time = event.timeMilliseconds, let user = userIndex(of: event) else {
@@ -164,10 +162,17 @@ public struct EventFunnelAnalysis: MergeableAnalysis {
     /// workers the rest are counted where they were parsed instead of being handed to their
     /// user's partial (seven bench events in eight for a funnel of three names).
     public mutating func needsVisit(_ event: Event) -> Bool {
-        guard let name = event.event, name.kind == .string else { return false }
-        if keepsUnmatched { return true }
-        let (mask, isExclusion) = name.withUTF8 { matcher.match(name: $0, properties: EventProperties(event)) }
+        if keepsUnmatched { return event.event?.kind == .string }
+        guard let (mask, isExclusion) = match(event) else { return false }
         return mask != 0 || isExclusion
+    }
+
+    /// The steps `event` matches (bit i: step i + 1) and whether it matches an exclusion; nil for
+    /// an event without a string name, which a funnel only counts.
+    @inline(__always)
+    private mutating func match(_ event: Event) -> (mask: UInt32, isExclusion: Bool)? {
+        guard let name = event.event, name.kind == .string else { return nil }
+        return name.withUTF8 { matcher.match(name: $0, properties: EventProperties(event)) }
     }
 
     /// Counts events ``needsVisit(_:)`` declined: a visit of them only counts them.

@@ -134,9 +134,14 @@ public struct ImpressionCollector: MergeableAnalysis {
     ///
     /// It does for a page view, a session boundary, an exposure or a click. With several
     /// workers the others are counted where they were parsed.
-    public mutating func needsVisit(_ event: Event) -> Bool {
-        guard let name = event.event, name.kind == .string else { return false }
-        return kind(of: name) != nil
+    public mutating func needsVisit(_ event: Event) -> Bool { recordKind(of: event) != nil }
+
+    /// The kind of record `event` makes; nil for an event only counted (one without a string
+    /// name, too).
+    @inline(__always)
+    private mutating func recordKind(of event: Event) -> ImpressionRecord.Kind? {
+        guard let name = event.event, name.kind == .string else { return nil }
+        return kind(of: name)
     }
 
     /// Counts events ``needsVisit(_:)`` declined: a visit of them only counts them.
@@ -152,7 +157,7 @@ public struct ImpressionCollector: MergeableAnalysis {
     public mutating func visit(_ facts: inout ElementFacts) {
         let event = facts.event
         events += 1
-        guard let name = event.event, name.kind == .string, let kind = kind(of: name) else { return }
+        guard let kind = recordKind(of: event) else { return }
         guard let id = event.distinctId, id.kind == .string, let time = event.timeMilliseconds else {
             skippedEvents += 1
             return

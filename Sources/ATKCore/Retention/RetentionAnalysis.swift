@@ -76,11 +76,16 @@ public struct RetentionAnalysis: MergeableAnalysis {
     ///
     /// It does for a track event that is a start or a return. With several workers the others
     /// are counted where they were parsed.
-    public mutating func needsVisit(_ event: Event) -> Bool {
+    public mutating func needsVisit(_ event: Event) -> Bool { stepMask(of: event) != 0 }
+
+    /// What `event` is (bit 0: a start, bit 1: a return); 0 for an event that is neither, or not a
+    /// track event with a string name.
+    @inline(__always)
+    private mutating func stepMask(of event: Event) -> UInt32 {
         guard let type = event.type, type.equals("track"), let name = event.event, name.kind == .string else {
-            return false
+            return 0
         }
-        return name.withUTF8 { matcher.match(name: $0, properties: EventProperties(event)) }.mask != 0
+        return name.withUTF8 { matcher.match(name: $0, properties: EventProperties(event)) }.mask
     }
 
     /// Counts events ``needsVisit(_:)`` declined: a visit of them only counts them.
@@ -91,10 +96,7 @@ public struct RetentionAnalysis: MergeableAnalysis {
     /// - Complexity: O(1) amortized beyond the name lookup and the steps' filters.
     public mutating func visit(_ event: Event) {
         events += 1
-        guard let type = event.type, type.equals("track"), let name = event.event, name.kind == .string else {
-            return
-        }
-        let mask = name.withUTF8 { matcher.match(name: $0, properties: EventProperties(event)) }.mask
+        let mask = stepMask(of: event)
         guard mask != 0 else { return }
         guard let distinctId = event.distinctId, distinctId.kind == .string, let time = event.timeMilliseconds,
             let period = Int32(exactly: configuration.calendar.period(ofMilliseconds: time))
