@@ -211,6 +211,22 @@ for command in stats validate "funnel --steps '$STEPS' --window 1h" impressions 
             "$command" "$j" "$a_s" "$b_s" "$speed" "$(awk -v s="$speed" -v c="${!ceiling_var}" 'BEGIN { print 100 * s / c }')"
     done
 done
+# One gzip file of many members (the bench dump cut into 64 at line ends, as `cat` of rotated
+# logs is): with --jobs 3 and more its members are inflated by several reader threads, where one
+# gzip stream is inflated by one. Against the one-member gzip file at the same --jobs.
+MEMBERS=$DATA/bench-$USERS-64-members.jsonl.gz
+if [ ! -f "$MEMBERS" ] || [ "$DUMP" -nt "$MEMBERS" ]; then
+    rm -f "$DATA"/member-*
+    split -n l/64 -d -a 2 "$PLAIN" "$DATA/member-"
+    for member in "$DATA"/member-*; do pigz -6 -c "$member"; done > "$MEMBERS"
+    rm -f "$DATA"/member-*
+fi
+for j in 1 $jobs_list; do
+    read -r one_s members_s ratio < <(paired "'$ATK' stats --quiet --jobs $j '$DUMP' > /dev/null" \
+        "'$ATK' stats --quiet --jobs $j '$MEMBERS' > /dev/null")
+    printf 'atk stats --jobs %-3s gzip of 64 members %6.2f s, of one member %6.2f s: %.2f x its time\n' \
+        "$j" "$members_s" "$one_s" "$ratio"
+done
 for command in validate "funnel --steps '$STEPS' --window 1h" impressions "elements verify"; do
     read -r _ _ ratio < <(paired "'$ATK' stats --quiet '$PLAIN'" "'$ATK' $command --quiet '$PLAIN' > /dev/null; [ \$? -le 1 ]")
     printf 'atk %-40s = %.2f x atk stats (plain text; target <= 1.5)\n' "$command" "$ratio"

@@ -8,8 +8,8 @@ extension DumpReader {
     /// (``MergeableAnalysis``), then merges the partials into `analysis`.
     ///
     /// The result is the one ``read(into:progress:)`` gives, for every `jobs`: a key's events
-    /// reach one partial in input order, and merges are exact. Reader threads (one per input,
-    /// up to `jobs` at once) read and inflate; the workers take the blocks in input order, parse
+    /// reach one partial in input order, and merges are exact. Reader threads (`jobs` of them:
+    /// one per input, or per segment of a multi-member gzip input) read and inflate; the workers take the blocks in input order, parse
     /// them, and each visits, block after block, the lines its key sends it. Memory: per-key
     /// state once (each key lives in one partial), plus about `jobs + 2` parsed blocks (1 MiB of
     /// text and its tapes each) and two blocks per extra reader.
@@ -23,10 +23,11 @@ extension DumpReader {
     ) -> [FileReport] {
         guard jobs > 1, !sources.isEmpty else { return read(into: &analysis, progress: progress) }
         let window = jobs + 2
-        // Several files are read and inflated at once, one reader thread each, up to `jobs`.
-        let readers = min(jobs, sources.count)
+        // Several files, and the segments of a multi-member gzip file, are read and inflated at
+        // once, by up to `jobs` reader threads.
+        let readers = jobs
         let channel = BlockChannel(blocks: window + 2, blockSize: blockSize, inputs: sources.count, readers: readers)
-        let producer = BlockProducer(sources: sources, channel: channel, maxLineLength: maxLineLength)
+        let producer = makeProducer(channel)
         let pass = ParallelPass(
             prototype: analysis, workers: jobs, channel: channel, window: window, sources: sources,
             maxLineLength: maxLineLength, progress: progress)

@@ -3,35 +3,71 @@ import Foundation
 /// A bounded hand-off between the reader threads and the parser: the filled blocks of each
 /// input, handed out in input order, and a pool of empty ones.
 ///
-/// One reader thread or several: each claims the next input not yet started (``nextInput()``)
-/// and reads it to its end, so several files are read and inflated at once while the parser
-/// still sees every block in input order. The pool's size bounds the memory in flight, whatever
-/// the input's size: the inputs ahead of the one being handed out hold at most ``aheadBudget``
-/// blocks together, and the pool has that many more, so readers racing ahead never starve the
-/// one the parser waits for.
+/// One reader thread or several: each claims the next work (``nextWork()``): an input not yet
+/// started, read to its end, or a segment of a multi-member gzip file (``GzipSegments``), so
+/// several files, and the members of one file, are inflated at once while the parser still sees
+/// every block in input order. A file's blocks come in streams, one per segment (only segment 0
+/// for every other input); the parser takes a segment's blocks until its last, which names the
+/// segment the text goes on with, and the segments passed over are dropped.
+///
+/// The pool's size bounds the memory in flight, whatever the input's size: the streams ahead of
+/// the one being handed out hold at most ``aheadBudget`` blocks together, and the pool has that
+/// many more (and two per reader for a dropped stream's last blocks), so readers racing ahead
+/// never starve the one the parser waits for.
 final class BlockChannel: @unchecked Sendable {
+    /// The blocks of one input, or of one segment of a multi-member gzip input.
+    struct Stream: Hashable, Comparable {
+        var file: Int
+        var segment: Int
+
+        static func < (a: Stream, b: Stream) -> Bool { (a.file, a.segment) < (b.file, b.segment) }
+    }
+
+    /// What a reader thread is given to read.
+    enum Work {
+        /// An input, from its start.
+        case input(Int)
+        /// Segment `segment` of a multi-member gzip input.
+        case segment(GzipSegments, Int)
+    }
+
     private let condition = NSCondition()
-    /// Filled blocks per input, in order; only inputs not yet handed out completely.
-    private var filled: [Int: [LineBlock]] = [:]
-    /// Blocks taken by each input's reader and not yet received by the parser.
-    private var held: [Int: Int] = [:]
+    /// Where readers with nothing to read wait (``nextWork()``), and a count of the events that
+    /// wake them.
+    private let idle = NSCondition()
+    private var idleEvents = 0
+    /// Filled blocks per stream, in order; only streams not yet handed out completely.
+    private var filled: [Stream: [LineBlock]] = [:]
+    /// Blocks taken by each stream's reader and not yet received by the parser.
+    private var held: [Stream: Int] = [:]
     private var empty: [LineBlock]
-    /// The input whose blocks ``receive()`` hands out (every input before it is done).
-    private var delivering = 0
+    /// The stream whose blocks ``receive()`` hands out (every stream before it is done).
+    private var delivering = Stream(file: 0, segment: 0)
     /// The next input a reader may claim.
     private var claimed = 0
     private let inputs: Int
     /// Readers still running.
     private var readers: Int
-    /// Blocks taken for inputs after ``delivering`` and not yet received.
+    /// Whether segments are started ahead of the reading: with three readers or more.
+    ///
+    /// With fewer, the parse workers already keep the cores busy (one core's inflating feeds
+    /// about three of them), and inflating ahead only takes turns from them.
+    private let startsAhead: Bool
+    /// Blocks taken for streams after ``delivering`` and not yet received.
     private var aheadHeld = 0
     /// Plain files the readers handed over, by input: their blocks are made by ``receive()``.
     private var mapped: [Int: MappedInput] = [:]
     /// Inputs part of whose mapped text was lost: the file shrank while it was mapped.
     private var lost: Set<Int> = []
+    /// Multi-member gzip inputs read in segments, by input, until their last block is received.
+    private var segmented: [Int: GzipSegments] = [:]
+    /// Segments whose text is not the file's (passed over): their blocks go back to the pool.
+    private var dropped: Set<Stream> = []
+    /// Gzip members of the segments of the input being handed out, before ``delivering``.
+    private var membersBefore = 0
 
     private let blockSize: Int
-    /// Blocks the inputs after the one being handed out may hold together: two per extra reader
+    /// Blocks the streams after the one being handed out may hold together: six per extra reader
     /// (at least two, so one reader can start the next input while the parser ends the last).
     let aheadBudget: Int
 
@@ -41,35 +77,125 @@ final class BlockChannel: @unchecked Sendable {
         self.blockSize = blockSize
         self.inputs = inputs
         self.readers = max(1, readers)
-        aheadBudget = 2 * max(1, self.readers - 1)
-        let total = blocks + 2 * (self.readers - 1)
+        startsAhead = readers > 2
+        aheadBudget = max(2, 6 * (self.readers - 1))
+        let total = blocks + aheadBudget + 2 * (self.readers - 1)
         empty = (0..<total).map { _ in LineBlock(capacity: blockSize) }
     }
 
-    /// The next input to read, in order; nil when every input is claimed.
-    func nextInput() -> Int? {
+    /// The next work for a reader thread: a segment of a multi-member gzip input that may be
+    /// started ahead, or else the next input; waits while every input is claimed but not yet
+    /// handed out (a segment may still be found); nil when there is nothing left to read.
+    func nextWork() -> Work? {
         condition.lock()
         defer { condition.unlock() }
-        guard claimed < inputs else { return nil }
-        claimed += 1
-        return claimed - 1
+        while true {
+            if startsAhead {
+                for (file, plan) in segmented.sorted(by: { $0.key < $1.key }) where plan.speculate {
+                    let from = file == delivering.file ? delivering.segment + 1 : 1
+                    if from <= plan.spans, let j = (from...plan.spans).first(where: { plan.states[$0] == .pending }) {
+                        plan.states[j] = .claimed
+                        return .segment(plan, j)
+                    }
+                }
+            }
+            if claimed < inputs {
+                claimed += 1
+                return .input(claimed - 1)
+            }
+            if delivering.file >= inputs { return nil }
+            // Idle readers wait apart, woken only when work may have appeared: on the channel's
+            // condition they would wake at every block handed over.
+            idle.lock()
+            let seen = idleEvents
+            idle.unlock()
+            condition.unlock()
+            idle.lock()
+            while idleEvents == seen { idle.wait() }
+            idle.unlock()
+            condition.lock()
+        }
     }
 
-    /// Takes an empty block for input `input`, waiting for the parser to return one (and, for an
-    /// input after the one being handed out, for room in ``aheadBudget``).
-    func takeEmpty(for input: Int) -> LineBlock {
+    /// Wakes the idle readers: a segment may be startable, or the read is over (under the lock).
+    private func wakeIdleReaders() {
+        idle.lock()
+        idleEvents &+= 1
+        idle.broadcast()
+        idle.unlock()
+    }
+
+    /// Makes `plan`'s segments known: idle readers may start them.
+    func register(_ plan: GzipSegments) {
+        condition.lock()
+        segmented[plan.fileIndex] = plan
+        wakeIdleReaders()
+        condition.unlock()
+    }
+
+    /// Claims segment `j` of `plan` for the calling reader, when no reader has started it and it
+    /// was not dropped.
+    func claim(_ plan: GzipSegments, segment j: Int) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        while empty.isEmpty || (input > delivering && aheadHeld >= aheadBudget) { condition.wait() }
-        held[input, default: 0] += 1
-        if input > delivering { aheadHeld += 1 }
-        return empty.removeLast()
+        guard segmented[plan.fileIndex] === plan, plan.states[j] == .pending else { return false }
+        plan.states[j] = .claimed
+        return true
     }
 
-    /// Hands a filled block to the parser.
+    /// A reading of `plan` passed over a segment's start (its members end inside lines): no
+    /// more of its segments are started ahead.
+    func passedOver(_ plan: GzipSegments) {
+        condition.lock()
+        plan.speculate = false
+        condition.unlock()
+    }
+
+    /// Whether the stream's text turned out not to be its file's: its reader stops.
+    func isDropped(_ stream: Stream) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return dropped.contains(stream)
+    }
+
+    /// Takes an empty block for stream `stream`, waiting for the parser to return one (and, for
+    /// a stream after the one being handed out, for room in ``aheadBudget``).
+    func takeEmpty(for stream: Stream) -> LineBlock {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            let isDropped = dropped.contains(stream)
+            if !empty.isEmpty && (isDropped || stream <= delivering || aheadHeld < aheadBudget) {
+                if !isDropped {
+                    held[stream, default: 0] += 1
+                    if stream > delivering { aheadHeld += 1 }
+                }
+                return empty.removeLast()
+            }
+            condition.wait()
+        }
+    }
+
+    /// ``takeEmpty(for:)`` for an input's first stream.
+    func takeEmpty(for input: Int) -> LineBlock { takeEmpty(for: Stream(file: input, segment: 0)) }
+
+    /// Hands a filled block to the parser (a dropped stream's block goes back to the pool).
     func send(_ block: LineBlock) {
         condition.lock()
-        filled[block.fileIndex, default: []].append(block)
+        let stream = Stream(file: block.fileIndex, segment: block.segment)
+        if dropped.contains(stream) {
+            putBack(block)
+        } else {
+            filled[stream, default: []].append(block)
+        }
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Gives back the block a reader of a dropped stream was filling.
+    func abandon(_ block: LineBlock) {
+        condition.lock()
+        putBack(block)
         condition.broadcast()
         condition.unlock()
     }
@@ -94,7 +220,8 @@ final class BlockChannel: @unchecked Sendable {
     /// Takes the next filled block in input order, waiting for the readers; nil after the last.
     ///
     /// A mapped input's blocks are made here, on the calling thread (``MappedInput``); one
-    /// thread receives at a time.
+    /// thread receives at a time. The last block of a segmented gzip input counts the members
+    /// of all its segments.
     func receive() -> LineBlock? {
         condition.lock()
         defer { condition.unlock() }
@@ -102,10 +229,17 @@ final class BlockChannel: @unchecked Sendable {
             if let block = filled[delivering]?.first {
                 filled[delivering]?.removeFirst()
                 held[delivering, default: 0] -= 1
-                if block.end != nil { finishDelivering() }
+                if let continues = block.continues {
+                    membersBefore += continues.members
+                    goOn(to: continues.next)
+                } else if block.end != nil {
+                    block.end?.gzipMembers += membersBefore
+                    membersBefore = 0
+                    finishDelivering()
+                }
                 return block
             }
-            if let input = mapped[delivering] {
+            if delivering.segment == 0, let input = mapped[delivering.file] {
                 let block: LineBlock
                 if let first = input.takeFirstBlock() {
                     held[delivering, default: 0] -= 1
@@ -113,13 +247,13 @@ final class BlockChannel: @unchecked Sendable {
                 } else {
                     while empty.isEmpty { condition.wait() }
                     block = empty.removeLast()
-                    block.reset(fileIndex: delivering, startsFile: false)
+                    block.reset(fileIndex: delivering.file, startsFile: false)
                 }
                 condition.unlock()
                 input.next(into: block)
                 condition.lock()
                 if block.end != nil {
-                    mapped[delivering] = nil
+                    mapped[delivering.file] = nil
                     finishDelivering()
                 }
                 return block
@@ -129,14 +263,49 @@ final class BlockChannel: @unchecked Sendable {
         }
     }
 
-    /// The input being handed out has had its last block: the next input's blocks are no
-    /// longer ahead (under the lock).
-    private func finishDelivering() {
+    /// The segment being handed out has had its last block, and its file's text goes on with
+    /// segment `next`: the segments between are dropped (under the lock).
+    private func goOn(to next: Int) {
+        let file = delivering.file
+        if let plan = segmented[file], next > delivering.segment + 1 {
+            for j in delivering.segment + 1..<next { drop(Stream(file: file, segment: j), of: plan) }
+        }
         filled[delivering] = nil
         held[delivering] = nil
-        delivering += 1
+        delivering.segment = next
         aheadHeld -= held[delivering, default: 0]
         condition.broadcast()
+        wakeIdleReaders()
+    }
+
+    /// Stops using a segment's text: its blocks go back to the pool, its reader stops (under the
+    /// lock).
+    private func drop(_ stream: Stream, of plan: GzipSegments) {
+        plan.states[stream.segment] = .dropped
+        dropped.insert(stream)
+        for block in filled.removeValue(forKey: stream) ?? [] { putBack(block) }
+        aheadHeld -= held.removeValue(forKey: stream) ?? 0
+    }
+
+    /// Returns a block no parser saw to the pool, at its first size (under the lock).
+    private func putBack(_ block: LineBlock) {
+        if block.capacity > blockSize { block.shrink(to: blockSize) }
+        empty.append(block)
+    }
+
+    /// The input being handed out has had its last block: its segments not yet handed out are
+    /// dropped, and the next input's blocks are no longer ahead (under the lock).
+    private func finishDelivering() {
+        let file = delivering.file
+        if let plan = segmented.removeValue(forKey: file), delivering.segment < plan.spans {
+            for j in delivering.segment + 1...plan.spans { drop(Stream(file: file, segment: j), of: plan) }
+        }
+        filled[delivering] = nil
+        held[delivering] = nil
+        delivering = Stream(file: file + 1, segment: 0)
+        aheadHeld -= held[delivering, default: 0]
+        condition.broadcast()
+        wakeIdleReaders()
     }
 
     /// Marks the inputs that shrank while mapped (``InputError/changedWhileReading(path:)``) in

@@ -20,13 +20,56 @@ extension BlockProducer {
     /// ISA-L needs a regular file: a member it cannot read cleanly is read again with zlib from
     /// its start (`pread(2)`), so that damage is reported exactly as zlib reports it. A pipe
     /// cannot be read twice and is inflated with zlib.
-    func inflateGzip(_ state: inout FileState, input: UnsafeMutableRawPointer, firstCount: Int) {
+    /// - Returns: the segment the reading stopped at (``GzipSegments``) when this thread claimed
+    ///   it: the caller reads it next.
+    func inflateGzip(_ state: inout FileState, input: UnsafeMutableRawPointer, firstCount: Int) -> Int? {
         state.members = 1
         guard inflater == .isal, let base = state.seekableBase() else {
             inflateWithZlib(&state, input: input, start: 0, count: firstCount)
-            return
+            return nil
         }
-        inflateWithISAL(&state, input: input, firstCount: firstCount, base: base)
+        return inflateWithISAL(&state, input: input, firstCount: firstCount, base: base)
+    }
+
+    /// Reads segment `first` of `plan`, then each segment its reading stopped at and this
+    /// thread claimed, until one ends the input or is left to another thread.
+    func readSegments(_ plan: GzipSegments, from first: Int, input: UnsafeMutableRawPointer) {
+        var next: Int? = first
+        while let j = next { next = readSegment(plan, j, input: input) }
+    }
+
+    /// Reads segment `j` of `plan` from its candidate start, member by member, as the reader of
+    /// the whole input would from there, to the next segment it lands on at a line end (returned
+    /// when this thread claimed it) or to the input's end.
+    private func readSegment(_ plan: GzipSegments, _ j: Int, input: UnsafeMutableRawPointer) -> Int? {
+        // A span with no candidate start is never landed on.
+        guard let start = plan.candidate(j) else { return nil }
+        let source = sources[plan.fileIndex]
+        let stream = BlockChannel.Stream(file: plan.fileIndex, segment: j)
+        let block = channel.takeEmpty(for: stream)
+        block.reset(fileIndex: plan.fileIndex, startsFile: false, segment: j)
+        var state = FileState(source: source, block: block, fileIndex: plan.fileIndex)
+        state.segment = j
+        state.plan = plan
+        state.isGzip = true
+        state.members = 1
+        defer { state.close() }
+        guard state.open() else {
+            ship(&state, error: .cannotOpen(path: source.path, errno: errno))
+            return nil
+        }
+        // Read in the chunks the whole input's reader uses, so zlib stops where it would.
+        let chunkStart = start / Int64(inputChunk) * Int64(inputChunk)
+        var n: Int
+        repeat { n = pread(state.fd, input, inputChunk, off_t(chunkStart)) } while n < 0 && errno == EINTR
+        guard n >= 0, lseek(state.fd, off_t(chunkStart) + off_t(n), SEEK_SET) >= 0 else {
+            ship(&state, error: .readFailed(path: source.path, errno: errno, offset: chunkStart))
+            return nil
+        }
+        state.inputBytes = chunkStart + Int64(n)
+        let skip = min(n, Int(start - chunkStart))
+        return inflateWithISAL(
+            &state, input: input, firstStart: skip, firstCount: n - skip, base: 0, memberStart: start)
     }
 
     /// Inflates with ISA-L while every member is sound; hands the first member ISA-L does not
@@ -37,22 +80,30 @@ extension BlockProducer {
     /// zlib gives today's messages and offsets. Until a member fails, both write the same text:
     /// a member whose CRC-32 and length match decodes the same under any correct inflater.
     ///
+    /// At each member end of a multi-member input, the reading may stop at a segment's start
+    /// (``GzipSegments``): the first member's end cuts the input into segments; a later end that
+    /// is a segment's candidate start, reached at a line end, ends this segment.
+    /// - Parameters:
+    ///   - firstStart: where in `input` the `firstCount` bytes read first start.
+    ///   - memberStart: the input offset of the member those bytes start.
+    /// - Returns: the segment the reading stopped at, when this thread claimed it.
     /// - Complexity: O(compressed + decompressed bytes); memory is ISA-L's state (about 100 KiB).
     private func inflateWithISAL(
-        _ state: inout FileState, input: UnsafeMutableRawPointer, firstCount: Int, base: Int64
-    ) {
+        _ state: inout FileState, input: UnsafeMutableRawPointer, firstStart: Int = 0, firstCount: Int, base: Int64,
+        memberStart firstMember: Int64 = 0
+    ) -> Int? {
         let decoder = UnsafeMutablePointer<inflate_state>.allocate(capacity: 1)
         defer { decoder.deallocate() }
         isal_inflate_init(decoder)
         var header = isal_gzip_header()
         isal_gzip_header_init(&header)
         let path = state.source.path
-        decoder.pointee.next_in = input.assumingMemoryBound(to: UInt8.self)
+        decoder.pointee.next_in = (input + firstStart).assumingMemoryBound(to: UInt8.self)
         decoder.pointee.avail_in = UInt32(firstCount)
         var inMember = true
         var inHeader = true
         var outputFull = false
-        var memberStart: Int64 = 0
+        var memberStart = firstMember
         // Text of the current member written so far.
         var delivered = 0
 
@@ -60,11 +111,16 @@ extension BlockProducer {
         func offset(_ state: FileState) -> Int64 { state.inputBytes - Int64(decoder.pointee.avail_in) }
 
         while true {
+            // A segment read ahead whose start the reading passed over is of no use.
+            if state.segment > 0 && channel.isDropped(state.stream) {
+                channel.abandon(state.block)
+                return nil
+            }
             if decoder.pointee.avail_in == 0 && !outputFull {
                 let n = state.read(into: input, count: inputChunk)
                 if n < 0 {
                     ship(&state, error: .readFailed(path: path, errno: errno, offset: state.inputBytes))
-                    return
+                    return nil
                 }
                 if n == 0 {
                     if inMember {
@@ -72,7 +128,7 @@ extension BlockProducer {
                     } else {
                         ship(&state, error: nil)
                     }
-                    return
+                    return nil
                 }
                 decoder.pointee.next_in = input.assumingMemoryBound(to: UInt8.self)
                 decoder.pointee.avail_in = UInt32(n)
@@ -80,7 +136,7 @@ extension BlockProducer {
             if !inMember {
                 let pending = UnsafeRawBufferPointer(
                     start: decoder.pointee.next_in, count: Int(decoder.pointee.avail_in))
-                guard startsMember(&state, pending: pending, input: input) else { return }
+                guard startsMember(&state, pending: pending, input: input) else { return nil }
                 memberStart = offset(state)
                 isal_inflate_reset(decoder)
                 isal_gzip_header_init(&header)
@@ -96,7 +152,7 @@ extension BlockProducer {
                 // zlib rejects reserved flag bits, which ISA-L ignores.
                 guard result == ISAL_DECOMP_OK && header.flags & 0xE0 == 0 else {
                     replayWithZlib(&state, input: input, base: base, memberStart: memberStart, delivered: delivered)
-                    return
+                    return nil
                 }
                 decoder.pointee.crc_flag = UInt32(ISAL_GZIP_NO_HDR_VER)
                 inHeader = false
@@ -115,14 +171,49 @@ extension BlockProducer {
                 // The text of the failing call stays in the block, where zlib can take it back: ISA-L
                 // decodes a few symbols (tens of bytes) past the point where zlib stops.
                 replayWithZlib(&state, input: input, base: base, memberStart: memberStart, delivered: delivered)
-                return
+                return nil
             }
             written(&state)
             if decoder.pointee.block_state == ISAL_BLOCK_FINISH {
                 inMember = false
                 outputFull = false
+                let end = offset(state)
+                if state.plan == nil && state.members == 1 && base == 0 && segmentText > 0 {
+                    cutIntoSegments(&state, firstEnd: end, firstText: delivered)
+                }
+                if let plan = state.plan, let next = plan.segment(startingAt: end), next > state.segment {
+                    guard state.skipped == nil && state.block.endsAtLineEnd else {
+                        // A member that ends inside a line: the segment after it is passed over.
+                        channel.passedOver(plan)
+                        continue
+                    }
+                    shipSegmentEnd(&state, next: next)
+                    return channel.claim(plan, segment: next) ? next : nil
+                }
             }
         }
+    }
+
+    /// Cuts a gzip input whose first member ended at `firstEnd` into segments other reader
+    /// threads may inflate (``GzipSegments``), when it is a file with room for them.
+    private func cutIntoSegments(_ state: inout FileState, firstEnd: Int64, firstText: Int) {
+        guard case .file(let path) = state.source else { return }
+        var info = stat()
+        guard fstat(state.fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+            let plan = GzipSegments(
+                fileIndex: state.fileIndex, path: path, firstEnd: firstEnd, firstText: Int64(firstText),
+                fileSize: Int64(info.st_size), textPerSegment: segmentText, minimumSpan: minimumSpan)
+        else { return }
+        state.plan = plan
+        channel.register(plan)
+    }
+
+    /// Ships the segment's last block: the input's text goes on with segment `next`.
+    private func shipSegmentEnd(_ state: inout FileState, next: Int) {
+        let block = state.block
+        block.count = block.filled
+        block.continues = (next, state.members)
+        channel.send(block)
     }
 
     /// Reads the input on from the member at `memberStart` with zlib, which decides how the

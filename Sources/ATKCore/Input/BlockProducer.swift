@@ -23,57 +23,78 @@ struct BlockProducer {
     /// A block is cut once less than this much room (at most a quarter of it) is left.
     let minimumFree = 64 * 1024
 
-    /// Reads the inputs the channel hands out (``BlockChannel/nextInput()``), each to its end,
-    /// until none is left; runs on a reader thread (one of several when files are read at once).
+    /// Text a segment of a multi-member gzip file is cut for (``GzipSegments``); 0 reads every
+    /// member on one thread.
+    var segmentText: Int64 = 4 << 20
+    /// The fewest compressed bytes in a segment's span.
+    var minimumSpan: Int64 = 32 << 10
+
+    /// Reads the work the channel hands out (``BlockChannel/nextWork()``): inputs, each to its
+    /// end, and segments of multi-member gzip inputs, until none is left; runs on a reader thread
+    /// (one of several when files, or members, are read at once).
     func run() {
         let input = UnsafeMutableRawPointer.allocate(byteCount: inputChunk, alignment: 16)
         defer { input.deallocate() }
-        while let fileIndex = channel.nextInput() {
-            let source = sources[fileIndex]
-            let block = channel.takeEmpty(for: fileIndex)
-            block.reset(fileIndex: fileIndex, startsFile: true)
-            var state = FileState(source: source, block: block, fileIndex: fileIndex)
-            guard state.open() else {
-                ship(&state, error: .cannotOpen(path: source.path, errno: errno))
-                continue
+        while let work = channel.nextWork() {
+            switch work {
+            case .input(let fileIndex):
+                if let (plan, next) = read(fileIndex, input: input) { readSegments(plan, from: next, input: input) }
+            case .segment(let plan, let j):
+                readSegments(plan, from: j, input: input)
             }
-            // Enough bytes to recognise the compression formats, even from a pipe that delivers
-            // them one by one.
-            var first = 0
-            while first < Self.magicLength {
-                let n = state.read(into: input + first, count: inputChunk - first)
-                if n <= 0 {
-                    if n < 0 { first = -1 }
-                    break
-                }
-                first += n
-            }
-            let head = UnsafeRawBufferPointer(start: input, count: max(first, 0))
-            if first < 0 {
-                ship(&state, error: .readFailed(path: source.path, errno: errno, offset: 0))
-            } else if head.starts(with: [0x1F, 0x8B]) {
-                state.isGzip = true
-                inflateGzip(&state, input: input, firstCount: first)
-            } else if Self.isZstd(head) {
-                state.isZstd = true
-                decompressZstd(&state, input: input, firstCount: first)
-            } else if let foreign = Self.foreignCompression(head) {
-                ship(
-                    &state,
-                    error: .unsupportedCompression(path: source.path, format: foreign.format, tool: foreign.tool))
-            } else if first > 0, let origin = state.seekableBase(),
-                let mapped = MappedInput(
-                    source: source, fd: state.fd, origin: origin, firstBlock: state.block, maxLineLength: maxLineLength)
-            {
-                // The thread that receives the input's blocks makes them from the mapped file.
-                state.fd = -1
-                channel.handOver(mapped, for: fileIndex)
-            } else {
-                copyPlain(&state, input: input, firstCount: first)
-            }
-            state.close()
         }
         channel.finish()
+    }
+
+    /// Reads input `fileIndex` from its start; returns the segment of a multi-member gzip input
+    /// its reading stopped at, when this thread is to read it next.
+    private func read(_ fileIndex: Int, input: UnsafeMutableRawPointer) -> (GzipSegments, Int)? {
+        let source = sources[fileIndex]
+        let block = channel.takeEmpty(for: fileIndex)
+        block.reset(fileIndex: fileIndex, startsFile: true)
+        var state = FileState(source: source, block: block, fileIndex: fileIndex)
+        defer { state.close() }
+        guard state.open() else {
+            ship(&state, error: .cannotOpen(path: source.path, errno: errno))
+            return nil
+        }
+        // Enough bytes to recognise the compression formats, even from a pipe that delivers
+        // them one by one.
+        var first = 0
+        while first < Self.magicLength {
+            let n = state.read(into: input + first, count: inputChunk - first)
+            if n <= 0 {
+                if n < 0 { first = -1 }
+                break
+            }
+            first += n
+        }
+        let head = UnsafeRawBufferPointer(start: input, count: max(first, 0))
+        if first < 0 {
+            ship(&state, error: .readFailed(path: source.path, errno: errno, offset: 0))
+        } else if head.starts(with: [0x1F, 0x8B]) {
+            state.isGzip = true
+            if let next = inflateGzip(&state, input: input, firstCount: first), let plan = state.plan {
+                return (plan, next)
+            }
+        } else if Self.isZstd(head) {
+            state.isZstd = true
+            decompressZstd(&state, input: input, firstCount: first)
+        } else if let foreign = Self.foreignCompression(head) {
+            ship(
+                &state,
+                error: .unsupportedCompression(path: source.path, format: foreign.format, tool: foreign.tool))
+        } else if first > 0, let origin = state.seekableBase(),
+            let mapped = MappedInput(
+                source: source, fd: state.fd, origin: origin, firstBlock: state.block, maxLineLength: maxLineLength)
+        {
+            // The thread that receives the input's blocks makes them from the mapped file.
+            state.fd = -1
+            channel.handOver(mapped, for: fileIndex)
+        } else {
+            copyPlain(&state, input: input, firstCount: first)
+        }
+        return nil
     }
 
     /// Bytes read before deciding how to read an input (the longest magic number, xz's).
@@ -109,6 +130,10 @@ struct BlockProducer {
         var members = 0
         var isZstd = false
         var frames = 0
+        /// The segment being read, of ``plan`` (0 for every other input).
+        var segment = 0
+        /// The segments of a multi-member gzip input, once its first member is read.
+        var plan: GzipSegments?
         /// Bytes of an over-long line skipped so far; nil when not skipping.
         var skipped: Int64?
         /// Whether the last byte skipped was a CR (a CR LF split between two reads).
@@ -141,6 +166,9 @@ struct BlockProducer {
         func close() {
             if case .file = source, fd >= 0 { _ = Glibc.close(fd) }
         }
+
+        /// The channel's stream the blocks go to.
+        var stream: BlockChannel.Stream { BlockChannel.Stream(file: fileIndex, segment: segment) }
 
         /// Where the input's first byte is in its file, when the input is a regular file that
         /// can be read again (standard input may be one, from any position); nil for a pipe or device.
@@ -177,8 +205,8 @@ struct BlockProducer {
             return
         }
         let cut = last + 1
-        let next = channel.takeEmpty(for: state.fileIndex)
-        next.reset(fileIndex: state.fileIndex, startsFile: false)
+        let next = channel.takeEmpty(for: state.stream)
+        next.reset(fileIndex: state.fileIndex, startsFile: false, segment: state.segment)
         let tail = block.filled - cut
         // The carried part of a long line may be larger than a pooled block.
         while next.capacity / 2 < tail { next.grow() }

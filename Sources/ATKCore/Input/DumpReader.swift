@@ -94,6 +94,10 @@ public final class DumpReader {
     public let maxLineLength: Int
     let blockSize: Int
     let blocksInFlight: Int
+    /// Text per segment of a multi-member gzip input (``GzipSegments``), and the fewest
+    /// compressed bytes in one; tests make them small.
+    var segmentText: Int64 = 4 << 20
+    var minimumSpan: Int64 = 32 << 10
 
     /// - Parameters:
     ///   - sources: the inputs, read in order.
@@ -122,7 +126,7 @@ public final class DumpReader {
         var reports = sources.map { FileReport(source: $0) }
         guard !sources.isEmpty else { return reports }
         let channel = BlockChannel(blocks: blocksInFlight, blockSize: blockSize, inputs: sources.count)
-        let producer = BlockProducer(sources: sources, channel: channel, maxLineLength: maxLineLength)
+        let producer = makeProducer(channel)
         let done = DispatchGroup()
         Self.start("atk-reader", stackSize: 1 << 20, in: done) { producer.run() }
 
@@ -143,6 +147,14 @@ public final class DumpReader {
 }
 
 extension DumpReader {
+    /// The reader threads' work, writing into `channel`.
+    func makeProducer(_ channel: BlockChannel) -> BlockProducer {
+        var producer = BlockProducer(sources: sources, channel: channel, maxLineLength: maxLineLength)
+        producer.segmentText = segmentText
+        producer.minimumSpan = minimumSpan
+        return producer
+    }
+
     /// Starts a named thread running `body`, entered in `group` until it returns.
     static func start(
         _ name: String, stackSize: Int, in group: DispatchGroup, _ body: @escaping @Sendable () -> Void

@@ -32,6 +32,12 @@ final class LineBlock: @unchecked Sendable {
     var count = 0
     var fileIndex = 0
     var startsFile = false
+    /// The segment of a multi-member gzip file the block's text is from (``GzipSegments``); 0
+    /// for every other input.
+    var segment = 0
+    /// Set on a segment's last block when the file's text goes on with segment `next`; `members`
+    /// are the gzip members the segment read.
+    var continues: (next: Int, members: Int)?
     var end: End?
     /// Lines longer than the limit that the reader skipped: each at the position of the line
     /// that followed it (a line start, or ``count``), with its length, in order.
@@ -86,16 +92,21 @@ final class LineBlock: @unchecked Sendable {
         return lost
     }
 
+    /// Whether the bytes written so far end with a line feed (or there are none).
+    var endsAtLineEnd: Bool { filled == 0 || storage.load(fromByteOffset: filled - 1, as: UInt8.self) == 0x0A }
+
     /// Free space after the bytes written so far.
     var free: Int { capacity - filled }
 
-    /// Clears the block for reuse by `fileIndex`.
-    func reset(fileIndex: Int, startsFile: Bool) {
+    /// Clears the block for reuse by `fileIndex` (its segment `segment`).
+    func reset(fileIndex: Int, startsFile: Bool, segment: Int = 0) {
         precondition(window < 0, "a block is reset after its window was returned")
         filled = 0
         count = 0
         self.fileIndex = fileIndex
         self.startsFile = startsFile
+        self.segment = segment
+        continues = nil
         end = nil
         oversized.removeAll(keepingCapacity: true)
         skippedBytes = 0

@@ -134,6 +134,52 @@ struct ParallelReadTests {
         }
     }
 
+    /// Generated dumps written as many gzip members (at line ends, and inside lines), one of
+    /// them damaged, several files at once.
+    private func memberInputs(in directory: TemporaryDirectory) throws -> [InputSource] {
+        let generated = try generatedInputs(files: 3, users: 60)
+        func members(_ text: [UInt8], size: Int, atLineEnds: Bool = true) -> [UInt8] {
+            var out: [UInt8] = []
+            var start = 0
+            while start < text.count {
+                var end = min(text.count, start + size)
+                if atLineEnds, let newline = text[end...].firstIndex(of: 10) { end = newline + 1 }
+                out += InflaterRun.member(Array(text[start..<end]), level: 6)
+                start = end
+            }
+            return out
+        }
+        let atLineEnds = members(generated[0], size: 1500)
+        let insideLines = members(generated[1], size: 1777, atLineEnds: false)
+        var damaged = members(generated[2], size: 900)
+        damaged[damaged.count * 2 / 3] ^= 0x55
+        return try [atLineEnds, insideLines, damaged, atLineEnds].enumerated().map {
+            .file(try directory.write("members\($0.offset).jsonl.gz", $0.element))
+        }
+    }
+
+    @Test("multi-member gzip read in segments gives the one-reader transcript for every --jobs")
+    func segments() throws {
+        let directory = try TemporaryDirectory()
+        let sources = try memberInputs(in: directory)
+        var whole = Transcript()
+        let oneStream = DumpReader(sources: sources, maxLineLength: 2048, blockSize: 4096)
+        oneStream.segmentText = 0
+        let wholeReports = oneStream.read(into: &whole)
+        #expect(whole.entries.count > 1000)
+        #expect(wholeReports.contains { $0.error != nil } && wholeReports.allSatisfy { $0.gzipMembers > 20 })
+        for jobs in [1, 2, 3, 7] {
+            var parallel = Transcript()
+            let reader = DumpReader(sources: sources, maxLineLength: 2048, blockSize: 4096)
+            reader.segmentText = 1
+            reader.minimumSpan = 256
+            let reports = reader.read(into: &parallel, jobs: jobs)
+            #expect(parallel.entries == whole.entries, "jobs \(jobs)")
+            #expect(parallel.perUser == whole.perUser, "jobs \(jobs)")
+            #expect(describe(reports) == describe(wholeReports), "jobs \(jobs)")
+        }
+    }
+
     /// A transcript that declines the events named `G` (``MergeableAnalysis/needsVisit(_:)``):
     /// a visit of one only counts it, and records that it was handed over.
     struct Declining: MergeableAnalysis {

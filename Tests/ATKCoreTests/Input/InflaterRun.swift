@@ -5,26 +5,43 @@ import Foundation
 
 /// Everything a reader makes of some inputs with one gzip inflater: each line visited (input,
 /// line number, bytes or reason) and each input's end (error, compressed bytes, members, text).
-struct InflaterRun: Equatable, CustomStringConvertible {
+struct InflaterRun: CustomStringConvertible {
     var lines: [String] = []
     var ends: [String] = []
 
-    /// Reads `paths` with a producer using `inflater` and the parser the reader uses.
-    init(_ paths: [String], inflater: BlockProducer.Inflater, blockSize: Int = 1 << 20, maxLineLength: Int = 1 << 20) {
-        let channel = BlockChannel(blocks: 4, blockSize: blockSize, inputs: paths.count)
+    /// Segments of multi-member gzip inputs whose blocks the parser was handed (0 when every
+    /// input was read as one stream).
+    var segmentsUsed = 0
+    /// Text bytes in the parsed blocks, over every input.
+    var textBytes: Int64 = 0
+
+    /// Reads `paths` with `readers` producer threads using `inflater` and the parser the reader
+    /// uses; `segmentText` and `minimumSpan` cut multi-member gzip inputs (``GzipSegments``).
+    init(
+        _ paths: [String], inflater: BlockProducer.Inflater, blockSize: Int = 1 << 20, maxLineLength: Int = 1 << 20,
+        segmentText: Int64? = nil, minimumSpan: Int64? = nil, readers: Int = 1
+    ) {
+        let channel = BlockChannel(blocks: 4, blockSize: blockSize, inputs: paths.count, readers: readers)
         var producer = BlockProducer(sources: paths.map { .file($0) }, channel: channel, maxLineLength: maxLineLength)
         producer.inflater = inflater
+        if let segmentText { producer.segmentText = segmentText }
+        if let minimumSpan { producer.minimumSpan = minimumSpan }
         let reader = producer
-        let thread = Thread { reader.run() }
-        thread.stackSize = 1 << 20
-        thread.start()
+        for _ in 0..<readers {
+            let thread = Thread { reader.run() }
+            thread.stackSize = 1 << 20
+            thread.start()
+        }
         var recorder = Recorder()
+        var segments: Set<Int> = []
         var parser = LineParser(maxLineLength: maxLineLength)
         var text: Int64 = 0
         while let block = channel.receive() {
             if block.startsFile { parser.startFile(block.fileIndex) }
             _ = parser.parse(block, into: &recorder)
+            if block.segment > 0 { segments.insert(block.segment) }
             text += Int64(block.count)
+            textBytes += Int64(block.count)
             if let end = block.end {
                 ends.append(
                     "\(String(describing: end.error)) read \(end.inputBytes) gzip \(end.isGzip) members "
@@ -34,7 +51,11 @@ struct InflaterRun: Equatable, CustomStringConvertible {
             channel.recycle(block)
         }
         lines = recorder.lines
+        segmentsUsed = segments.count
     }
+
+    /// Same lines and ends (however the inputs were cut into segments).
+    func same(as other: InflaterRun) -> Bool { lines == other.lines && ends == other.ends }
 
     var description: String { (ends + lines.prefix(3) + lines.suffix(3)).joined(separator: "\n") }
 

@@ -25,7 +25,7 @@ struct MappedInputTests {
         var head = [UInt8](repeating: 0, count: 6)
         let first = Glibc.read(fd, &head, 6)
         let channel = BlockChannel(blocks: blocks, blockSize: blockSize, inputs: 1)
-        guard channel.nextInput() == 0 else { return nil }
+        guard case .input(0) = channel.nextWork() else { return nil }
         let block = channel.takeEmpty(for: 0)
         block.reset(fileIndex: 0, startsFile: true)
         guard first > 0,
