@@ -9,10 +9,11 @@ extension DumpReader {
     ///
     /// The result is the one ``read(into:progress:)`` gives, for every `jobs`: a key's events
     /// reach one partial in input order, and merges are exact. Reader threads (`jobs` of them:
-    /// one per input, or per segment of a multi-member gzip input) read and inflate; the workers take the blocks in input order, parse
-    /// them, and each visits, block after block, the lines its key sends it. Memory: per-key
-    /// state once (each key lives in one partial), plus about `jobs + 2` parsed blocks (1 MiB of
-    /// text and its tapes each) and two blocks per extra reader.
+    /// one per input, or per segment of a multi-member gzip input) read and inflate; the
+    /// workers take the blocks in input order, parse them, and each visits, block after block,
+    /// the lines its key sends it. Memory: per-key state once (each key lives in one partial),
+    /// plus about `jobs + 2` parsed blocks (1 MiB of text and its tapes each) and up to eight
+    /// blocks per extra reader (six ahead of the one being parsed).
     /// - Parameters:
     ///   - analysis: an empty analysis; on return, every line merged into it.
     ///   - jobs: parse workers; 1 reads as ``read(into:progress:)`` does.
