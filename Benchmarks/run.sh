@@ -221,7 +221,7 @@ if [ ! -f "$MEMBERS" ] || [ "$DUMP" -nt "$MEMBERS" ]; then
     for member in "$DATA"/member-*; do pigz -6 -c "$member"; done > "$MEMBERS"
     rm -f "$DATA"/member-*
 fi
-for j in 1 $jobs_list; do
+for j in $jobs_list; do
     read -r one_s members_s ratio < <(paired "'$ATK' stats --quiet --jobs $j '$DUMP' > /dev/null" \
         "'$ATK' stats --quiet --jobs $j '$MEMBERS' > /dev/null")
     printf 'atk stats --jobs %-3s gzip of 64 members %6.2f s, of one member %6.2f s: %.2f x its time\n' \
