@@ -12,8 +12,9 @@ extension DumpReader {
     /// one per input, or per segment of a multi-member gzip input) read and inflate; the
     /// workers take the blocks in input order, parse them, and each visits, block after block,
     /// the lines its key sends it. Memory: per-key state once (each key lives in one partial),
-    /// plus about `jobs + 2` parsed blocks (1 MiB of text and its tapes each) and up to eight
-    /// blocks per extra reader (six ahead of the one being parsed).
+    /// plus about `jobs + 2` parsed blocks (1 MiB of text and its tapes each) and up to four
+    /// blocks per extra reader (two ahead of the one being parsed; four from `jobs` 3, where the
+    /// segments of a multi-member gzip input are inflated ahead).
     /// - Parameters:
     ///   - analysis: an empty analysis; on return, every line merged into it.
     ///   - jobs: parse workers; 1 reads as ``read(into:progress:)`` does.

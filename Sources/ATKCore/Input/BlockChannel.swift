@@ -10,10 +10,11 @@ import Foundation
 /// for every other input); the parser takes a segment's blocks until its last, which names the
 /// segment the text goes on with, and the segments passed over are dropped.
 ///
-/// The pool's size bounds the memory in flight, whatever the input's size: the streams ahead of
-/// the one being handed out hold at most ``aheadBudget`` blocks together, and the pool has that
-/// many more (and two per reader for a dropped stream's last blocks), so readers racing ahead
-/// never starve the one the parser waits for.
+/// The pool's size bounds the memory in flight, whatever the input's size: the stream being
+/// handed out and the parser hold at most the `blocks` the channel was made with, the streams
+/// ahead of it at most ``aheadBudget`` blocks together, and the pool has room for both (and two
+/// per reader for a dropped stream's last blocks), so readers racing ahead never starve the one
+/// the parser waits for, and the one it waits for never takes the blocks meant for them.
 final class BlockChannel: @unchecked Sendable {
     /// The blocks of one input, or of one segment of a multi-member gzip input.
     struct Stream: Hashable, Comparable {
@@ -67,9 +68,14 @@ final class BlockChannel: @unchecked Sendable {
     private var membersBefore = 0
 
     private let blockSize: Int
-    /// Blocks the streams after the one being handed out may hold together: six per extra reader
-    /// (at least two, so one reader can start the next input while the parser ends the last).
+    /// Blocks the streams after the one being handed out may hold together: two per extra reader
+    /// (at least two, so one reader can start the next input while the parser ends the last), four
+    /// when segments are started ahead (a segment is about 4 MiB of text).
     let aheadBudget: Int
+    /// Blocks the stream being handed out and the parser may hold: taken for a stream not ahead
+    /// (or made from a mapped file) and not yet recycled.
+    private let parserBlocks: Int
+    private var parserHeld = 0
 
     /// Creates a channel for `inputs` inputs read by `readers` threads, with `blocks` buffers of
     /// `blockSize` bytes for the parser's side and room for the readers working ahead.
@@ -78,7 +84,8 @@ final class BlockChannel: @unchecked Sendable {
         self.inputs = inputs
         self.readers = max(1, readers)
         startsAhead = readers > 2
-        aheadBudget = max(2, 6 * (self.readers - 1))
+        aheadBudget = max(2, (startsAhead ? 4 : 2) * (self.readers - 1))
+        parserBlocks = blocks
         let total = blocks + aheadBudget + 2 * (self.readers - 1)
         empty = (0..<total).map { _ in LineBlock(capacity: blockSize) }
     }
@@ -165,10 +172,11 @@ final class BlockChannel: @unchecked Sendable {
         defer { condition.unlock() }
         while true {
             let isDropped = dropped.contains(stream)
-            if !empty.isEmpty && (isDropped || stream <= delivering || aheadHeld < aheadBudget) {
+            let room = isDropped || (stream <= delivering ? parserHeld < parserBlocks : aheadHeld < aheadBudget)
+            if !empty.isEmpty && room {
                 if !isDropped {
                     held[stream, default: 0] += 1
-                    if stream > delivering { aheadHeld += 1 }
+                    if stream > delivering { aheadHeld += 1 } else { parserHeld += 1 }
                 }
                 return empty.removeLast()
             }
@@ -247,6 +255,7 @@ final class BlockChannel: @unchecked Sendable {
                 } else {
                     while empty.isEmpty { condition.wait() }
                     block = empty.removeLast()
+                    parserHeld += 1
                     block.reset(fileIndex: delivering.file, startsFile: false)
                 }
                 condition.unlock()
@@ -274,6 +283,7 @@ final class BlockChannel: @unchecked Sendable {
         held[delivering] = nil
         delivering.segment = next
         aheadHeld -= held[delivering, default: 0]
+        parserHeld += held[delivering, default: 0]
         condition.broadcast()
         wakeIdleReaders()
     }
@@ -304,6 +314,7 @@ final class BlockChannel: @unchecked Sendable {
         held[delivering] = nil
         delivering = Stream(file: file + 1, segment: 0)
         aheadHeld -= held[delivering, default: 0]
+        parserHeld += held[delivering, default: 0]
         condition.broadcast()
         wakeIdleReaders()
     }
@@ -333,6 +344,7 @@ final class BlockChannel: @unchecked Sendable {
         if block.capacity > blockSize { block.shrink(to: blockSize) }
         condition.lock()
         if wasLost { lost.insert(block.fileIndex) }
+        parserHeld -= 1
         empty.append(block)
         condition.broadcast()
         condition.unlock()
