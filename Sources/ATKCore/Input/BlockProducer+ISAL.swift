@@ -20,30 +20,21 @@ extension BlockProducer {
     /// ISA-L needs a regular file: a member it cannot read cleanly is read again with zlib from
     /// its start (`pread(2)`), so that damage is reported exactly as zlib reports it. A pipe
     /// cannot be read twice and is inflated with zlib.
-    /// - Returns: the segment the reading stopped at (``GzipSegments``) when this thread claimed
-    ///   it: the caller reads it next.
-    func inflateGzip(_ state: inout FileState, input: UnsafeMutableRawPointer, firstCount: Int) -> Int? {
+    func inflateGzip(_ state: inout FileState, input: UnsafeMutableRawPointer, firstCount: Int) {
         state.members = 1
         guard inflater == .isal, let base = state.seekableBase() else {
             inflateWithZlib(&state, input: input, start: 0, count: firstCount)
-            return nil
+            return
         }
-        return inflateWithISAL(&state, input: input, firstCount: firstCount, base: base)
-    }
-
-    /// Reads segment `first` of `plan`, then each segment its reading stopped at and this
-    /// thread claimed, until one ends the input or is left to another thread.
-    func readSegments(_ plan: GzipSegments, from first: Int, input: UnsafeMutableRawPointer) {
-        var next: Int? = first
-        while let j = next { next = readSegment(plan, j, input: input) }
+        inflateWithISAL(&state, input: input, firstCount: firstCount, base: base)
     }
 
     /// Reads segment `j` of `plan` from its candidate start, member by member, as the reader of
-    /// the whole input would from there, to the next segment it lands on at a line end (returned
-    /// when this thread claimed it) or to the input's end.
-    private func readSegment(_ plan: GzipSegments, _ j: Int, input: UnsafeMutableRawPointer) -> Int? {
+    /// the whole input would from there, to the next segment it lands on at a line end (read on
+    /// by this thread when no other has started it) or to the input's end.
+    func readSegment(_ plan: GzipSegments, _ j: Int, input: UnsafeMutableRawPointer) {
         // A span with no candidate start is never landed on.
-        guard let start = plan.candidate(j) else { return nil }
+        guard let start = plan.candidate(j) else { return }
         let source = sources[plan.fileIndex]
         let stream = BlockChannel.Stream(file: plan.fileIndex, segment: j)
         let block = channel.takeEmpty(for: stream)
@@ -56,7 +47,7 @@ extension BlockProducer {
         defer { state.close() }
         guard state.open() else {
             ship(&state, error: .cannotOpen(path: source.path, errno: errno))
-            return nil
+            return
         }
         // Read in the chunks the whole input's reader uses, so zlib stops where it would.
         let chunkStart = start / Int64(inputChunk) * Int64(inputChunk)
@@ -64,11 +55,11 @@ extension BlockProducer {
         repeat { n = pread(state.fd, input, inputChunk, off_t(chunkStart)) } while n < 0 && errno == EINTR
         guard n >= 0, lseek(state.fd, off_t(chunkStart) + off_t(n), SEEK_SET) >= 0 else {
             ship(&state, error: .readFailed(path: source.path, errno: errno, offset: chunkStart))
-            return nil
+            return
         }
         state.inputBytes = chunkStart + Int64(n)
         let skip = min(n, Int(start - chunkStart))
-        return inflateWithISAL(
+        inflateWithISAL(
             &state, input: input, firstStart: skip, firstCount: n - skip, base: 0, memberStart: start)
     }
 
@@ -82,16 +73,16 @@ extension BlockProducer {
     ///
     /// At each member end of a multi-member input, the reading may stop at a segment's start
     /// (``GzipSegments``): the first member's end cuts the input into segments; a later end that
-    /// is a segment's candidate start, reached at a line end, ends this segment.
+    /// is a segment's candidate start, reached at a line end, ends this segment, and the reading
+    /// goes on with the next segment when no other thread has started it.
     /// - Parameters:
     ///   - firstStart: where in `input` the `firstCount` bytes read first start.
     ///   - memberStart: the input offset of the member those bytes start.
-    /// - Returns: the segment the reading stopped at, when this thread claimed it.
     /// - Complexity: O(compressed + decompressed bytes); memory is ISA-L's state (about 100 KiB).
     private func inflateWithISAL(
         _ state: inout FileState, input: UnsafeMutableRawPointer, firstStart: Int = 0, firstCount: Int, base: Int64,
         memberStart firstMember: Int64 = 0
-    ) -> Int? {
+    ) {
         let decoder = UnsafeMutablePointer<inflate_state>.allocate(capacity: 1)
         defer { decoder.deallocate() }
         isal_inflate_init(decoder)
@@ -114,13 +105,13 @@ extension BlockProducer {
             // A segment read ahead whose start the reading passed over is of no use.
             if state.segment > 0 && channel.isDropped(state.stream) {
                 channel.abandon(state.block)
-                return nil
+                return
             }
             if decoder.pointee.avail_in == 0 && !outputFull {
                 let n = state.read(into: input, count: inputChunk)
                 if n < 0 {
                     ship(&state, error: .readFailed(path: path, errno: errno, offset: state.inputBytes))
-                    return nil
+                    return
                 }
                 if n == 0 {
                     if inMember {
@@ -128,7 +119,7 @@ extension BlockProducer {
                     } else {
                         ship(&state, error: nil)
                     }
-                    return nil
+                    return
                 }
                 decoder.pointee.next_in = input.assumingMemoryBound(to: UInt8.self)
                 decoder.pointee.avail_in = UInt32(n)
@@ -136,7 +127,7 @@ extension BlockProducer {
             if !inMember {
                 let pending = UnsafeRawBufferPointer(
                     start: decoder.pointee.next_in, count: Int(decoder.pointee.avail_in))
-                guard startsMember(&state, pending: pending, input: input) else { return nil }
+                guard startsMember(&state, pending: pending, input: input) else { return }
                 memberStart = offset(state)
                 isal_inflate_reset(decoder)
                 isal_gzip_header_init(&header)
@@ -152,7 +143,7 @@ extension BlockProducer {
                 // zlib rejects reserved flag bits, which ISA-L ignores.
                 guard result == ISAL_DECOMP_OK && header.flags & 0xE0 == 0 else {
                     replayWithZlib(&state, input: input, base: base, memberStart: memberStart, delivered: delivered)
-                    return nil
+                    return
                 }
                 decoder.pointee.crc_flag = UInt32(ISAL_GZIP_NO_HDR_VER)
                 inHeader = false
@@ -171,7 +162,7 @@ extension BlockProducer {
                 // The text of the failing call stays in the block, where zlib can take it back: ISA-L
                 // decodes a few symbols (tens of bytes) past the point where zlib stops.
                 replayWithZlib(&state, input: input, base: base, memberStart: memberStart, delivered: delivered)
-                return nil
+                return
             }
             written(&state)
             if decoder.pointee.block_state == ISAL_BLOCK_FINISH {
@@ -188,7 +179,13 @@ extension BlockProducer {
                         continue
                     }
                     shipSegmentEnd(&state, next: next)
-                    return channel.claim(plan, segment: next) ? next : nil
+                    guard channel.claim(plan, segment: next) else { return }
+                    // Segment `next` is read on from here: the bytes and chunks a reader starting
+                    // at its start reads, with no file to open and no chunk to read again.
+                    state.segment = next
+                    state.members = 0
+                    state.block = channel.takeEmpty(for: state.stream)
+                    state.block.reset(fileIndex: state.fileIndex, startsFile: false, segment: next)
                 }
             }
         }

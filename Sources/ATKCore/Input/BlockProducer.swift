@@ -38,17 +38,16 @@ struct BlockProducer {
         while let work = channel.nextWork() {
             switch work {
             case .input(let fileIndex):
-                if let (plan, next) = read(fileIndex, input: input) { readSegments(plan, from: next, input: input) }
+                read(fileIndex, input: input)
             case .segment(let plan, let j):
-                readSegments(plan, from: j, input: input)
+                readSegment(plan, j, input: input)
             }
         }
         channel.finish()
     }
 
-    /// Reads input `fileIndex` from its start; returns the segment of a multi-member gzip input
-    /// its reading stopped at, when this thread is to read it next.
-    private func read(_ fileIndex: Int, input: UnsafeMutableRawPointer) -> (GzipSegments, Int)? {
+    /// Reads input `fileIndex` from its start.
+    private func read(_ fileIndex: Int, input: UnsafeMutableRawPointer) {
         let source = sources[fileIndex]
         let block = channel.takeEmpty(for: fileIndex)
         block.reset(fileIndex: fileIndex, startsFile: true)
@@ -56,7 +55,7 @@ struct BlockProducer {
         defer { state.close() }
         guard state.open() else {
             ship(&state, error: .cannotOpen(path: source.path, errno: errno))
-            return nil
+            return
         }
         // Enough bytes to recognise the compression formats, even from a pipe that delivers
         // them one by one.
@@ -74,9 +73,7 @@ struct BlockProducer {
             ship(&state, error: .readFailed(path: source.path, errno: errno, offset: 0))
         } else if head.starts(with: [0x1F, 0x8B]) {
             state.isGzip = true
-            if let next = inflateGzip(&state, input: input, firstCount: first), let plan = state.plan {
-                return (plan, next)
-            }
+            inflateGzip(&state, input: input, firstCount: first)
         } else if Self.isZstd(head) {
             state.isZstd = true
             decompressZstd(&state, input: input, firstCount: first)
@@ -94,7 +91,6 @@ struct BlockProducer {
         } else {
             copyPlain(&state, input: input, firstCount: first)
         }
-        return nil
     }
 
     /// Bytes read before deciding how to read an input (the longest magic number, xz's).
