@@ -22,7 +22,7 @@ struct InputOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Threads that parse and analyse, then finish what splits into parts (1 to 256; default: the processors atk may use). Output is the same for every value; 1 uses one core for a plain file (a compressed one is inflated on a second thread).",
+            "Threads that parse and analyse, then finish what splits into parts (1 to 256; default: the processors atk may use). Output is the same for every value; 1 uses one core for a plain file (a compressed one is inflated on a second thread); from 3, the members of one multi-member gzip file are inflated on several threads.",
             valueName: "n"))
     var jobs: Int?
 
