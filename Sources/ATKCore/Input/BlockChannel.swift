@@ -239,11 +239,11 @@ final class BlockChannel: @unchecked Sendable {
                 held[delivering, default: 0] -= 1
                 if let continues = block.continues {
                     membersBefore += continues.members
-                    goOn(to: continues.next)
+                    advance(to: Stream(file: delivering.file, segment: continues.next))
                 } else if block.end != nil {
                     block.end?.gzipMembers += membersBefore
                     membersBefore = 0
-                    finishDelivering()
+                    advance(to: Stream(file: delivering.file + 1, segment: 0))
                 }
                 return block
             }
@@ -263,7 +263,7 @@ final class BlockChannel: @unchecked Sendable {
                 condition.lock()
                 if block.end != nil {
                     mapped[delivering.file] = nil
-                    finishDelivering()
+                    advance(to: Stream(file: delivering.file + 1, segment: 0))
                 }
                 return block
             }
@@ -272,18 +272,26 @@ final class BlockChannel: @unchecked Sendable {
         }
     }
 
-    /// The segment being handed out has had its last block, and its file's text goes on with
-    /// segment `next`: the segments between are dropped (under the lock).
-    private func goOn(to next: Int) {
+    /// The stream being handed out has had its last block: `next` is handed out from now on, a
+    /// later segment of the same input or the next input's first stream, and its blocks are no
+    /// longer ahead (under the lock).
+    ///
+    /// The input's segments passed over are dropped: those before `next`, or, once the input
+    /// ends, all that are left.
+    private func advance(to next: Stream) {
         let file = delivering.file
-        if let plan = segmented[file], next > delivering.segment + 1 {
-            for j in delivering.segment + 1..<next { drop(Stream(file: file, segment: j), of: plan) }
+        if let plan = segmented[file] {
+            let last = next.file == file ? next.segment - 1 : plan.spans
+            if delivering.segment < last {
+                for j in delivering.segment + 1...last { drop(Stream(file: file, segment: j), of: plan) }
+            }
+            if next.file != file { segmented[file] = nil }
         }
         filled[delivering] = nil
         held[delivering] = nil
-        delivering.segment = next
-        aheadHeld -= held[delivering, default: 0]
-        parserHeld += held[delivering, default: 0]
+        delivering = next
+        aheadHeld -= held[next, default: 0]
+        parserHeld += held[next, default: 0]
         condition.broadcast()
         wakeIdleReaders()
     }
@@ -301,22 +309,6 @@ final class BlockChannel: @unchecked Sendable {
     private func putBack(_ block: LineBlock) {
         if block.capacity > blockSize { block.shrink(to: blockSize) }
         empty.append(block)
-    }
-
-    /// The input being handed out has had its last block: its segments not yet handed out are
-    /// dropped, and the next input's blocks are no longer ahead (under the lock).
-    private func finishDelivering() {
-        let file = delivering.file
-        if let plan = segmented.removeValue(forKey: file), delivering.segment < plan.spans {
-            for j in delivering.segment + 1...plan.spans { drop(Stream(file: file, segment: j), of: plan) }
-        }
-        filled[delivering] = nil
-        held[delivering] = nil
-        delivering = Stream(file: file + 1, segment: 0)
-        aheadHeld -= held[delivering, default: 0]
-        parserHeld += held[delivering, default: 0]
-        condition.broadcast()
-        wakeIdleReaders()
     }
 
     /// Marks the inputs that shrank while mapped (``InputError/changedWhileReading(path:)``) in

@@ -36,9 +36,7 @@ extension BlockProducer {
         // A span with no candidate start is never landed on.
         guard let start = plan.candidate(j) else { return }
         let source = sources[plan.fileIndex]
-        let stream = BlockChannel.Stream(file: plan.fileIndex, segment: j)
-        let block = channel.takeEmpty(for: stream)
-        block.reset(fileIndex: plan.fileIndex, startsFile: false, segment: j)
+        let block = emptyBlock(file: plan.fileIndex, segment: j)
         var state = FileState(source: source, block: block, fileIndex: plan.fileIndex)
         state.segment = j
         state.plan = plan
@@ -49,18 +47,8 @@ extension BlockProducer {
             ship(&state, error: .cannotOpen(path: source.path, errno: errno))
             return
         }
-        // Read in the chunks the whole input's reader uses, so zlib stops where it would.
-        let chunkStart = start / Int64(inputChunk) * Int64(inputChunk)
-        var n: Int
-        repeat { n = pread(state.fd, input, inputChunk, off_t(chunkStart)) } while n < 0 && errno == EINTR
-        guard n >= 0, lseek(state.fd, off_t(chunkStart) + off_t(n), SEEK_SET) >= 0 else {
-            ship(&state, error: .readFailed(path: source.path, errno: errno, offset: chunkStart))
-            return
-        }
-        state.inputBytes = chunkStart + Int64(n)
-        let skip = min(n, Int(start - chunkStart))
-        inflateWithISAL(
-            &state, input: input, firstStart: skip, firstCount: n - skip, base: 0, memberStart: start)
+        guard let (skip, count) = readChunk(&state, holding: start, base: 0, into: input) else { return }
+        inflateWithISAL(&state, input: input, firstStart: skip, firstCount: count, base: 0, memberStart: start)
     }
 
     /// Inflates with ISA-L while every member is sound; hands the first member ISA-L does not
@@ -184,8 +172,7 @@ extension BlockProducer {
                     // at its start reads, with no file to open and no chunk to read again.
                     state.segment = next
                     state.members = 0
-                    state.block = channel.takeEmpty(for: state.stream)
-                    state.block.reset(fileIndex: state.fileIndex, startsFile: false, segment: next)
+                    state.block = emptyBlock(file: state.fileIndex, segment: next)
                 }
             }
         }
@@ -221,16 +208,28 @@ extension BlockProducer {
     private func replayWithZlib(
         _ state: inout FileState, input: UnsafeMutableRawPointer, base: Int64, memberStart: Int64, delivered: Int
     ) {
-        let chunkStart = memberStart / Int64(inputChunk) * Int64(inputChunk)
+        guard let (start, count) = readChunk(&state, holding: memberStart, base: base, into: input) else { return }
+        inflateWithZlib(&state, input: input, start: start, count: count, delivered: delivered)
+    }
+
+    /// Reads the `inputChunk`-aligned chunk of the input that holds `offset` into `input` with
+    /// `pread(2)`, the chunk the input's first reading read there, and leaves the file after it.
+    ///
+    /// - Returns: where `offset` is in `input`, and the bytes read from there (none when the file
+    ///   ends before it); nil after shipping the input's end on a failed read.
+    private func readChunk(
+        _ state: inout FileState, holding offset: Int64, base: Int64, into input: UnsafeMutableRawPointer
+    ) -> (start: Int, count: Int)? {
+        let chunkStart = offset / Int64(inputChunk) * Int64(inputChunk)
         var n: Int
         repeat { n = pread(state.fd, input, inputChunk, off_t(base + chunkStart)) } while n < 0 && errno == EINTR
         guard n >= 0, lseek(state.fd, off_t(base + chunkStart) + off_t(n), SEEK_SET) >= 0 else {
             ship(&state, error: .readFailed(path: state.source.path, errno: errno, offset: chunkStart))
-            return
+            return nil
         }
         state.inputBytes = chunkStart + Int64(n)
-        let start = Int(memberStart - chunkStart)
-        inflateWithZlib(&state, input: input, start: start, count: n - start, delivered: delivered)
+        let start = min(n, Int(offset - chunkStart))
+        return (start, n - start)
     }
 
     /// Takes back the last `count` bytes of text written (text ISA-L wrote past the point where

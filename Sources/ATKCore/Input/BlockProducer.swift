@@ -201,8 +201,7 @@ struct BlockProducer {
             return
         }
         let cut = last + 1
-        let next = channel.takeEmpty(for: state.stream)
-        next.reset(fileIndex: state.fileIndex, startsFile: false, segment: state.segment)
+        let next = emptyBlock(file: state.fileIndex, segment: state.segment)
         let tail = block.filled - cut
         // The carried part of a long line may be larger than a pooled block.
         while next.capacity / 2 < tail { next.grow() }
@@ -217,6 +216,13 @@ struct BlockProducer {
         }
         channel.send(block)
         state.block = next
+    }
+
+    /// An empty block for the text of input `file`, segment `segment`, after its first block.
+    func emptyBlock(file: Int, segment: Int) -> LineBlock {
+        let block = channel.takeEmpty(for: BlockChannel.Stream(file: file, segment: segment))
+        block.reset(fileIndex: file, startsFile: false, segment: segment)
+        return block
     }
 
     /// Drops the bytes of the over-long line being skipped (skipping starts only when one line
