@@ -313,7 +313,7 @@ extension Dist {
                         "partial \(number + 1) of \(partials.count): a damaged state (\(error))",
                         exit: CommandExit.unreadableInput)
                 }
-                result.merge(decoded)
+                result.merge(consume decoded)
             }
             return result
         }

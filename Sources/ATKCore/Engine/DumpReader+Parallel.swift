@@ -47,7 +47,7 @@ extension DumpReader {
         // left), so a merge can take over its storage.
         var partials = Array(pass.takePartials().reversed())
         if var merged = partials.popLast() {
-            while let partial = partials.popLast() { merged.merge(partial) }
+            while let partial = partials.popLast() { merged.merge(consume partial) }
             analysis = merged
         }
         var reports = pass.reports

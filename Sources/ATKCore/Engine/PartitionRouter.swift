@@ -31,7 +31,7 @@ public struct PartitionRouter<Analysis: MergeableAnalysis>: DumpVisitor {
     public consuming func merged() -> Analysis {
         for index in partials.indices { partials[index].prepareForMerge() }
         var result = partials.removeLast()
-        while let next = partials.popLast() { result.merge(next) }
+        while let next = partials.popLast() { result.merge(consume next) }
         return result
     }
 }
@@ -72,7 +72,7 @@ extension PartitionRouter where Analysis: DistributableAnalysis {
             decoded.append(copy)
         }
         var result = decoded.removeLast()
-        while let next = decoded.popLast() { result.merge(next) }
+        while let next = decoded.popLast() { result.merge(consume next) }
         return result
     }
 }

@@ -86,6 +86,10 @@ struct ChunkedBuffer<Element> {
         addresses.append(Self.address(of: chunks[chunks.count - 1]))
     }
 
+    /// Where each chunk's elements are now (tests check that a merge took chunks over without
+    /// copying them).
+    var chunkAddresses: [UInt] { chunks.map(Self.address(of:)) }
+
     /// Where `chunk`'s elements are (0 for none).
     private static func address(of chunk: [Element]) -> UInt {
         chunk.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }

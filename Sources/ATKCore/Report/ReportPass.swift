@@ -66,9 +66,15 @@ public struct ReportPass: MergeableAnalysis {
         Self.merge(&verifier, other.verifier.take())
         Self.merge(&matcher, other.matcher.take())
         Self.merge(&hourly, other.hourly.take())
-        for (index, funnel) in other.eventFunnels.enumerated() { eventFunnels[index].merge(funnel) }
-        for (index, funnel) in other.pathFunnels.enumerated() { pathFunnels[index].merge(funnel) }
-        for (index, navigation) in other.navigations.enumerated() { navigations[index].merge(navigation) }
+        Self.merge(&eventFunnels, &other.eventFunnels)
+        Self.merge(&pathFunnels, &other.pathFunnels)
+        Self.merge(&navigations, &other.navigations)
+    }
+
+    /// Merges each of `theirs` into its counterpart in `mine`, moving it out of `theirs` (which
+    /// ends empty), so each merge holds the only reference to its storage.
+    private static func merge<A: MergeableAnalysis>(_ mine: inout [A], _ theirs: inout [A]) {
+        while let last = theirs.popLast() { mine[theirs.count].merge(consume last) }
     }
 
     /// Prepares every member.
@@ -84,9 +90,11 @@ public struct ReportPass: MergeableAnalysis {
         for index in navigations.indices { navigations[index].prepareForMerge() }
     }
 
-    private static func merge<A: MergeableAnalysis>(_ analysis: inout A?, _ other: A?) {
-        guard let other else { return }
-        analysis?.merge(other)
+    /// Merges `other` into `analysis` when both are there; `other` is consumed, so the merge
+    /// holds the only reference to its storage and can take it over without copying it.
+    private static func merge<A: MergeableAnalysis>(_ analysis: inout A?, _ other: consuming A?) {
+        guard let theirs = other.take() else { return }
+        analysis?.merge(consume theirs)
     }
 
     /// Hands the event to every member.

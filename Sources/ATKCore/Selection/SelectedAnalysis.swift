@@ -45,11 +45,11 @@ extension SelectedAnalysis: MergeableAnalysis where Inner: MergeableAnalysis {
     /// The inner analysis's empty partial, with no counts.
     public func makePartial() -> SelectedAnalysis<Inner> { SelectedAnalysis(inner.makePartial(), selection: selection) }
 
-    /// Merges the inner analyses and adds the counts.
+    /// Merges the inner analyses (the other moved out) and adds the counts.
     public mutating func merge(_ other: consuming SelectedAnalysis<Inner>) {
         outsideWindow += other.outsideWindow
         filteredOut += other.filteredOut
-        inner.merge(other.inner)
+        inner.merge(movingOut: &other.inner)
     }
 
     /// Prepares the inner analysis.
