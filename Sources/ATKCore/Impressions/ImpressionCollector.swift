@@ -221,9 +221,10 @@ public struct ImpressionCollector: MergeableAnalysis {
 
     /// Moves `other`'s records here, with their ids remapped by text, and adds the counts.
     ///
-    /// Users, screens, paths, elements, keys, lists and breakdown values are joined by their text.
-    /// Batch numbers stay: they are only compared within one user's records, which all come from
-    /// one partial. The smaller partial's record chunks are taken over, their ids rewritten in
+    /// Users are routed by their key, so each is in one partial: the other's are appended, their
+    /// ids shifted (``Interner/append(disjoint:)``). Screens, paths, elements, keys, lists and
+    /// breakdown values are joined by their text. Batch numbers stay: they are only compared
+    /// within one user's records, which all come from one partial. The smaller partial's record chunks are taken over, their ids rewritten in
     /// place (``ChunkedBuffer/append(adopting:_:)``): each partial's records keep their order,
     /// which is all the evaluation needs (a user's records all come from one partial; findings
     /// are ordered by file and line).
@@ -236,15 +237,10 @@ public struct ImpressionCollector: MergeableAnalysis {
         events += other.events
         skippedEvents += other.skippedEvents
         malformed.merge(other.malformed)
-        let user = users.intern(contentsOf: other.users)
-        for (id, mine) in user.enumerated() {
-            let seen = other.userFirstSeen[id]
-            if Int(mine) == userFirstSeen.count {
-                userFirstSeen.append(seen)
-            } else {
-                userFirstSeen[Int(mine)] = min(userFirstSeen[Int(mine)], seen)
-            }
-        }
+        // Users are routed by this key, so none is in both: the other's follow this one's.
+        let userBase = Int32(users.count)
+        users.append(disjoint: other.users)
+        userFirstSeen.append(contentsOf: other.userFirstSeen)
         let screen = screens.intern(contentsOf: other.screens)
         let path = paths.intern(contentsOf: other.paths)
         let key = keys.intern(contentsOf: other.keys)
@@ -257,7 +253,7 @@ public struct ImpressionCollector: MergeableAnalysis {
             return mine
         }
         records.append(adopting: &other.records) { record in
-            record.user = user[Int(record.user)]
+            record.user += userBase
             record.screen = Self.map(record.screen, screen)
             record.element = Self.map(record.element, element)
             record.key = Self.map(record.key, key)

@@ -137,14 +137,59 @@ public struct Interner: Sendable {
         }
     }
 
+    /// Adds every string of `other`, none of which this interner holds, with the ids after its own.
+    ///
+    /// In `other`'s id order: `other`'s id plus the count before. How partials merge tables of the
+    /// key they are routed by (users): each key lives in one partial.
+    ///
+    /// Nothing is looked up or compared: the table grows once to its final size, and each string
+    /// goes to the first empty slot from its stored hash, reading only the table. Interning
+    /// 300,000 users of another partial one by one (``intern(contentsOf:)``) took 56-84 ms on one
+    /// thread at the end of `atk impressions --jobs 2`: each probe of a full table read another
+    /// string's stored hash, a cache miss, and the table grew on the way. A debug build checks
+    /// that no string was there before.
+    ///
+    /// - Complexity: O(count of `other`'s strings and bytes), and O(``count``) if the table grows.
+    mutating func append(disjoint other: Interner) {
+        let base = ends.last ?? 0
+        let first = count
+        assert(
+            other.withStorage { arena, ends, _ in
+                var start = 0
+                return ends.allSatisfy { end in
+                    defer { start = end }
+                    return lookup(UnsafeRawBufferPointer(rebasing: arena[start..<end])) == nil
+                }
+            }, "a string of a disjoint interner is already here")
+        other.withStorage { arena, otherEnds, otherHashes in
+            self.arena.append(contentsOf: arena)
+            ends.reserveCapacity(ends.count + otherEnds.count)
+            for end in otherEnds { ends.append(base + end) }
+            hashes.append(contentsOf: otherHashes)
+        }
+        var size = slots.count
+        while count * 4 > size * 3 { size <<= 1 }
+        place(from: first, size: size)
+    }
+
     private mutating func rehash() {
-        let size = slots.count * 2
-        // The ids are placed again from `hashes`: the old table is freed before the new one is
-        // made, so growing never holds both (a third of the peak for a table of users).
-        slots = []
-        slots = Array(repeating: 0, count: size)
-        mask = size - 1
-        for id in 0..<ends.count {
+        place(from: 0, size: slots.count * 2)
+    }
+
+    /// Places the ids from `first` on in the table, each at the first empty slot from its stored
+    /// hash; with a new `size`, every id in a new table of that size.
+    ///
+    /// The ids are placed again from `hashes`: the old table is freed before the new one is
+    /// made, so growing never holds both (a third of the peak for a table of users).
+    private mutating func place(from first: Int, size: Int) {
+        var first = first
+        if size != slots.count {
+            slots = []
+            slots = Array(repeating: 0, count: size)
+            mask = size - 1
+            first = 0
+        }
+        for id in first..<ends.count {
             var slot = Int(hashes[id]) & mask
             while slots[slot] != 0 { slot = (slot + 1) & mask }
             slots[slot] = Int32(id + 1)

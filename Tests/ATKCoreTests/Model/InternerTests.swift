@@ -183,4 +183,36 @@ struct InternerTests {
         #expect(empty.intern(contentsOf: Interner()).isEmpty)
         #expect(empty.intern(contentsOf: other) == (0..<other.count).map(Int32.init))
     }
+
+    @Test("append(disjoint:) gives the other's strings the ids after this one's, and the table finds them all")
+    func appendDisjoint() {
+        func text(_ k: Int) -> String {
+            let length = [0, 1, 7, 31, 32, 33, 127, 128, 129, 540][k % 10]
+            return "\(k)-" + String(repeating: "y", count: length)
+        }
+        // Enough strings on the other side that the table grows (more than once) in one append,
+        // and few enough that it does not in another.
+        for (mineCount, otherCount) in [(3, 5_000), (2_000, 10), (0, 300), (700, 0)] {
+            var mine = Interner(capacity: 4)
+            var other = Interner(capacity: 4)
+            for k in 0..<mineCount { _ = mine.intern(text(k)) }
+            for k in stride(from: mineCount + otherCount - 1, through: mineCount, by: -1) { _ = other.intern(text(k)) }
+            if otherCount > 0 { _ = other.intern("") }
+            var expected = mine
+            let expectedIds = (0..<other.count).map { id in expected.intern(other.string(Int32(id))) }
+            mine.append(disjoint: other)
+            #expect(mine.count == mineCount + other.count)
+            #expect(expectedIds == (0..<other.count).map { Int32(mineCount + $0) })
+            for id in 0..<mine.count { #expect(mine.string(Int32(id)) == expected.string(Int32(id))) }
+            // Every string is found where it is, none is added twice, and new ones still go in.
+            for id in 0..<mine.count {
+                let bytes = Array(expected.string(Int32(id)).utf8)
+                #expect(bytes.withUnsafeBytes { mine.lookup($0) } == Int32(id))
+            }
+            let before = mine.count
+            for k in 0..<(mineCount + otherCount) { _ = mine.intern(text(k)) }
+            #expect(mine.count == before)
+            #expect(mine.intern("new") == Int32(before))
+        }
+    }
 }
