@@ -29,6 +29,16 @@ func expectMergesExactly<A: MergeableAnalysis, R: Equatable>(
         prepared.prepareForMerge()
     }
     #expect(project(prepared) == expected, "prepared after each input", sourceLocation: sourceLocation)
+    // ... and prepared before each input: what a preparation kept must not outlive the visits
+    // after it (no preparation after the last input).
+    var visitedAfter = prototype.makePartial()
+    for (index, bytes) in inputs.enumerated() {
+        visitedAfter.prepareForMerge()
+        _ = LineFeed.feed(bytes, fileIndex: index, into: &visitedAfter)
+    }
+    #expect(
+        project(visitedAfter) == expected, "prepared before each input, visited after",
+        sourceLocation: sourceLocation)
     // An event the analysis declines (``MergeableAnalysis/needsVisit(_:)``) is only counted: a
     // read that counts the declined events instead of visiting them, as a parallel read's parse
     // workers do, gives the same.
