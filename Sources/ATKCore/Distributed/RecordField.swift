@@ -37,7 +37,7 @@ public enum RecordField {
             output += base64Marker
             output += Array(Data(bytes).base64EncodedString().utf8)
         } else {
-            output.append(contentsOf: bytes)
+            output.append(bytes: bytes)
         }
     }
 

@@ -308,7 +308,7 @@ public struct ImpressionCollector: MergeableAnalysis {
         scratch.removeAll()
         for part in keyParts[..<resolvedKeyParts] { appendResolved(part, of: resolved, index: nil) }
         let prefix = keyPrefixBytes.count..<keyPrefixBytes.count + scratch.count
-        scratch.withUnsafeBytes { Self.append($0, to: &keyPrefixBytes) }
+        scratch.withUnsafeBytes { keyPrefixBytes.append(bytes: $0) }
         cachedElements.append(
             CachedElement(
                 resolved: resolved, screen: screen, element: elementId(screen: screen, path: path), keyPrefix: prefix))
@@ -474,12 +474,6 @@ public struct ImpressionCollector: MergeableAnalysis {
     private mutating func appendPresent(_ bytes: UnsafeRawBufferPointer) {
         scratch.append(littleEndian: UInt32(truncatingIfNeeded: bytes.count))
         scratch.append(bytes)
-    }
-
-    /// Appends raw bytes with one copy (`append(contentsOf:)` of a raw buffer goes byte by byte).
-    @inline(__always)
-    private static func append(_ bytes: UnsafeRawBufferPointer, to buffer: inout [UInt8]) {
-        bytes.withMemoryRebound(to: UInt8.self) { buffer.append(contentsOf: $0) }
     }
 
     /// A member of the event's `properties`, named by bytes.

@@ -51,7 +51,7 @@ public struct Interner: Sendable {
             slot = (slot + 1) & mask
         }
         let id = ends.count
-        arena.append(contentsOf: bytes)
+        arena.append(bytes: bytes)
         ends.append(arena.count)
         hashes.append(hash)
         slots[slot] = Int32(id + 1)
@@ -162,7 +162,7 @@ public struct Interner: Sendable {
                 }
             }, "a string of a disjoint interner is already here")
         other.withStorage { arena, otherEnds, otherHashes in
-            self.arena.append(contentsOf: arena)
+            self.arena.append(bytes: arena)
             ends.reserveCapacity(ends.count + otherEnds.count)
             for end in otherEnds { ends.append(base + end) }
             hashes.append(contentsOf: otherHashes)
@@ -275,5 +275,14 @@ public struct Interner: Sendable {
         h ^= h >> 29
         h = h &* 0x9E37_79B9_7F4A_7C15
         return h ^ (h >> 32)
+    }
+}
+
+extension [UInt8] {
+    /// Appends raw bytes with one copy: `append(contentsOf:)` of a raw buffer goes byte by byte
+    /// (a raw buffer offers no typed contiguous storage).
+    @inline(__always)
+    mutating func append(bytes: UnsafeRawBufferPointer) {
+        bytes.withMemoryRebound(to: UInt8.self) { append(contentsOf: $0) }
     }
 }

@@ -48,7 +48,7 @@ public final class DumpWriter {
 
     /// Appends bytes (buffered) without making an array of them first.
     public func write(_ bytes: UnsafeRawBufferPointer) throws(OutputError) {
-        pending.append(contentsOf: bytes)
+        pending.append(bytes: bytes)
         if pending.count >= bufferSize { try flushPending(finish: false) }
     }
 
