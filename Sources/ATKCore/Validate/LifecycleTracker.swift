@@ -63,8 +63,9 @@ struct LifecycleTracker {
     /// Records of another tracker, grouped, with their user ids as they were there.
     struct Part {
         var records: [Record]
-        /// The part's user ids → this tracker's (``LifecycleTracker/users``).
-        var users: [Int32]
+        /// What turns the part's user ids into this tracker's (``LifecycleTracker/users``): the
+        /// merge appended the part's users after the users before them.
+        var userBase: Int32
     }
 
     /// - Parameter durationTolerance: ms `$AppEnd`'s duration may differ from its session's length.

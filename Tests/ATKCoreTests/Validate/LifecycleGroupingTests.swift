@@ -43,7 +43,7 @@ struct LifecycleGroupingTests {
         }
     }
 
-    @Test("a merge keeps the grouping only for grouped trackers that share no user")
+    @Test("a merge keeps the grouping only for grouped trackers")
     func mergeKeepsGrouping() {
         func part(_ names: [String], places: Range<Int>, grouped: Bool) -> LifecycleTracker {
             var tracker = LifecycleTracker(durationTolerance: 0)
@@ -60,13 +60,16 @@ struct LifecycleGroupingTests {
         }
         for (mine, theirs, mineGrouped, theirsGrouped, stays) in [
             (["a", "b"], ["c", "d"], true, true, true),
-            (["a", "b"], ["b", "c"], true, true, false),
+            (["a", "b"], ["c"], true, true, true),
+            (["a", "b"], ["c", "d"], false, false, false),
             (["a", "b"], ["c", "d"], true, false, false),
             (["a", "b"], ["c", "d"], false, true, false),
         ] {
             var merged = part(mine, places: 0..<20, grouped: mineGrouped)
             merged.merge(part(theirs, places: 20..<40, grouped: theirsGrouped), breakdown: .init())
             #expect(merged.isGrouped == stays, "\(mine) + \(theirs)")
+            // The other's users follow this one's (partials share no user: they are routed by it).
+            #expect((0..<merged.users.count).map { merged.users.string(Int32($0)) } == mine + theirs)
             // Kept apart exactly when it stays grouped: the other's records are a part, uncopied.
             #expect(merged.parts.count == (stays ? 1 : 0))
             #expect(merged.records.count == (stays ? 20 : 40))
