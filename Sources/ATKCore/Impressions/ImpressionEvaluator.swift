@@ -30,9 +30,11 @@ struct ImpressionEvaluator {
     private let records: ChunkedBuffer<ImpressionRecord>
     /// Record indices per user, each user's in input order.
     private let grouping: ImpressionCollector.Grouping
-    /// The users (ranks in `grouping`) this evaluator walks: whole users, so that the page-view
-    /// state never spans two evaluators.
+    /// The users (ids) this evaluator walks: whole users, so that the page-view state never
+    /// spans two evaluators.
     private let walked: Range<Int>
+    /// The user being walked.
+    private var user: Int32 = -1
     /// The user being walked: their records' indices, in time order.
     private var run: [UInt32] = []
     /// ``timeOrder(_:_:end:of:pairs:into:)``'s times and indices of a user of few records.
@@ -50,8 +52,12 @@ struct ImpressionEvaluator {
     private var byValue: [ImpressionReport.Counts]
     private var keyExposures: [Int32]
     private var keyClicks: [Int32]
-    /// Each key's first judged click and the screen it counts under (-1: none yet).
-    private var keyFirstClick: [(record: Int32, screen: Int32)]
+    /// Each key's first judged click, the screen it counts under and its user (-1: none yet).
+    ///
+    /// First by the user's first appearance (``ImpressionCollector/userFirstSeen``), then in the
+    /// user's time order: the click a walk of the users in order of first appearance meets first,
+    /// whatever order the users are walked in.
+    private var keyFirstClick: [(record: Int32, screen: Int32, user: Int32)]
     /// Each key's first record in input order (-1: none yet): keys whose rows tie rank by it.
     private var keyFirstRecord: [Int32]
     /// The input position (``ImpressionRecord/position``) of each key's first record
@@ -82,7 +88,7 @@ struct ImpressionEvaluator {
         firstFindings = Array(repeating: [], count: ImpressionReport.Finding.allCases.count)
         keyExposures = Array(repeating: 0, count: collector.keys.count)
         keyClicks = keyExposures
-        keyFirstClick = Array(repeating: (-1, -1), count: collector.keys.count)
+        keyFirstClick = Array(repeating: (-1, -1, -1), count: collector.keys.count)
         keyFirstRecord = Array(repeating: -1, count: collector.keys.count)
         keyFirstPosition = Array(repeating: .max, count: collector.keys.count)
         byScreen = Array(repeating: .init(), count: collector.screens.count + 1)
@@ -97,6 +103,7 @@ struct ImpressionEvaluator {
         for user in walked {
             let start = Int(grouping.starts[user]), next = Int(grouping.starts[user + 1])
             guard start < next else { continue }
+            self.user = Int32(user)
             Self.timeOrder(grouping.order, start..<next, end: end, of: records, pairs: &pairs, into: &run)
             inPageView = false
             pageScreen = -1
@@ -170,11 +177,11 @@ struct ImpressionEvaluator {
         }
     }
 
-    /// Adds what `other`, the evaluator of the part of the order right after this one's, found:
-    /// the result is the one evaluator that walked both parts in turn would have.
+    /// Adds what `other`, the evaluator of other users, found: the result is the one evaluator
+    /// that walked both parts would have.
     ///
-    /// Counts add; a key's first judged click is this part's when it has one (this part is
-    /// walked first); its first record and the examples kept are the first in input order.
+    /// Counts add; a key's first judged click is the one whose user appeared first; its first
+    /// record and the examples kept are the first in input order.
     mutating func absorb(_ other: ImpressionEvaluator) {
         summary.add(other.summary)
         for slot in byScreen.indices { byScreen[slot].add(other.byScreen[slot]) }
@@ -183,7 +190,10 @@ struct ImpressionEvaluator {
         for key in keyExposures.indices {
             keyExposures[key] += other.keyExposures[key]
             keyClicks[key] += other.keyClicks[key]
-            if keyFirstClick[key].record < 0 { keyFirstClick[key] = other.keyFirstClick[key] }
+            let theirs = other.keyFirstClick[key]
+            if theirs.record >= 0 && appearsFirst(theirs.user, than: keyFirstClick[key].user) {
+                keyFirstClick[key] = theirs
+            }
             note(key: key, record: other.keyFirstRecord[key], position: other.keyFirstPosition[key])
         }
         for kind in findingCounts.indices {
@@ -269,11 +279,19 @@ struct ImpressionEvaluator {
         guard record.element >= 0, collector.exposedElements[Int(record.element)] else { return }
         count(record, screen: screen, element: true) { $0.judgedClicks += 1 }
         keyClicks[Int(record.key)] += 1
-        if keyFirstClick[Int(record.key)].record < 0 { keyFirstClick[Int(record.key)] = (Int32(index), screen) }
+        if appearsFirst(user, than: keyFirstClick[Int(record.key)].user) {
+            keyFirstClick[Int(record.key)] = (Int32(index), screen, user)
+        }
         if exposed[record.key] == nil {
             count(record, screen: screen, element: true) { $0.clicksWithoutExposure += 1 }
             add(Finding(record: index, other: -1, screen: screen, kind: .clickWithoutExposure))
         }
+    }
+
+    /// Whether user `a` appeared before user `b` in the input (`b` -1: none, which any user
+    /// precedes); a user does not precede itself, so a user's first judged click stays.
+    private func appearsFirst(_ a: Int32, than b: Int32) -> Bool {
+        b < 0 || (a != b && collector.userFirstSeen[Int(a)] < collector.userFirstSeen[Int(b)])
     }
 
     /// Keeps the record as its key's first if it comes first in input order.
@@ -496,17 +514,16 @@ extension ImpressionCollector {
         return evaluator.report()
     }
 
-    /// Record indices grouped by user: users in the order they first appeared, each user's in
-    /// input order.
+    /// Record indices grouped by user: users in id order, each user's in input order.
     struct Grouping {
         /// Record indices, user after user.
         let order: [UInt32]
-        /// Where each user's records start in `order`, by the user's rank (their place in order of
-        /// first appearance), and the end after the last user's.
+        /// Where each user's records start in `order`, by user id, and the end after the last
+        /// user's.
         let starts: [UInt32]
 
         /// The users cut into at most `count` consecutive parts of about as many records (at
-        /// least `minimum` each), as ranges of ranks.
+        /// least `minimum` each), as ranges of ids.
         func userParts(count: Int, minimum: Int) -> [Range<Int>] {
             let users = starts.count - 1
             let count = min(count, order.count / max(1, minimum))
@@ -531,22 +548,24 @@ extension ImpressionCollector {
         }
     }
 
-    /// Record indices per user, users in the order they first appeared (``userFirstSeen``), each
-    /// user's in input order: a counting sort by user.
+    /// Record indices per user, users in id order, each user's in input order: a counting sort by
+    /// user.
     ///
     /// The walk puts each user's records in time order (``ImpressionEvaluator/timeOrder(_:_:end:of:pairs:into:)``).
+    /// The order of the users matters to nothing it counts or keeps (``ImpressionEvaluator``'s
+    /// first judged click of a key goes by the users' first appearance), so after a merge, whose
+    /// ids are no longer in order of first appearance, no user is ranked: ranking 600,000 users by
+    /// a sort ran on one thread after the last line.
     ///
     /// With `threads` above 1 and at least `minimumPiece` records a thread, consecutive pieces of
     /// the records are counted and placed at the same time, each piece's records of a user after
     /// the pieces' before it: the order is the one-thread order (on the bench text it had taken
     /// `atk impressions --jobs 2` about 5 ms on one core after its last line).
     ///
-    /// - Complexity: O(n + u × pieces), and O(u log u) to rank users whose ids are not in order of
-    ///   first appearance (after a merge); 4 bytes per record and 12 per user, and 8 per user and
-    ///   piece (pieces are limited so that this is at most 4 bytes a record), where sorting the
-    ///   records themselves would need half their size again.
+    /// - Complexity: O(n + u × pieces); 4 bytes per record and 4 per user, and 8 per user and piece
+    ///   (pieces are limited so that this is at most 4 bytes a record), where sorting the records
+    ///   themselves would need half their size again.
     func groupedOrder(threads: Int = 1, minimumPiece: Int = 1 << 17) -> Grouping {
-        let rank = userRanks()
         let userCount = users.count
         // The records alone: a closure that read `self.records` would copy the whole collector.
         let records = records
@@ -554,18 +573,18 @@ extension ImpressionCollector {
         // keep that within the order's own 4 bytes a record.
         let pieces = max(1, min(threads, records.count / max(1, minimumPiece), records.count / max(1, 2 * userCount)))
         let bounds = (0...pieces).map { records.count * $0 / pieces }
-        // Each piece's records per user rank.
+        // Each piece's records per user.
         var starts = ConcurrentWork.run(
             (0..<pieces).map { piece in
                 {
                     var counts = [UInt32](repeating: 0, count: userCount)
                     counts.withUnsafeMutableBufferPointer { counts in
-                        for index in bounds[piece]..<bounds[piece + 1] { counts[rank[Int(records[index].user)]] += 1 }
+                        for index in bounds[piece]..<bounds[piece + 1] { counts[Int(records[index].user)] += 1 }
                     }
                     return counts
                 }
             }, threads: threads)
-        // Users in rank order, each user's pieces in piece order: the counts become places.
+        // Users in id order, each user's pieces in piece order: the counts become places.
         var userStarts = [UInt32](repeating: 0, count: userCount + 1)
         var place: UInt32 = 0
         for user in 0..<userCount {
@@ -586,7 +605,7 @@ extension ImpressionCollector {
                         var next = starts[piece]
                         next.withUnsafeMutableBufferPointer { next in
                             for index in bounds[piece]..<bounds[piece + 1] {
-                                let user = rank[Int(records[index].user)]
+                                let user = Int(records[index].user)
                                 order[Int(next[user])] = UInt32(truncatingIfNeeded: index)
                                 next[user] += 1
                             }
@@ -596,17 +615,5 @@ extension ImpressionCollector {
             count = records.count
         }
         return Grouping(order: order, starts: userStarts)
-    }
-
-    /// Each user's place in order of first appearance: their id in a serial read, where ids are
-    /// given in that order.
-    private func userRanks() -> [Int] {
-        let ids = Array(0..<users.count)
-        guard !zip(userFirstSeen, userFirstSeen.dropFirst()).allSatisfy({ $0 < $1 }) else { return ids }
-        var rank = ids
-        for (place, user) in ids.sorted(by: { userFirstSeen[$0] < userFirstSeen[$1] }).enumerated() {
-            rank[user] = place
-        }
-        return rank
     }
 }

@@ -1,5 +1,6 @@
-import ATKCore
 import Testing
+
+@testable import ATKCore
 
 /// Impressions split over partials: duplicates, missing exposures, index gaps, click-through
 /// above 100 % and their examples give the serial report, for every policy.
@@ -140,6 +141,36 @@ struct ImpressionMergeTests {
         #expect((report.findingCounts[.duplicate] ?? 0) > 2)
         #expect((report.findingCounts[.clickWithoutExposure] ?? 0) > 2)
         #expect((report.findingCounts[.indexGap] ?? 0) > 2)
+    }
+
+    @Test("a key's first judged click is its first-seen user's, whatever order the merge gave the users")
+    func firstClickByFirstAppearance() {
+        // Both users click K once more than they see it; `early` appears first (input 0).
+        func lines(_ user: String, extra: Int) -> [UInt8] {
+            let events =
+                [Self.view(user, 100), Self.exposure(user, 110, row: 1, item: "K")]
+                + [Self.click(user, 120, row: 1, item: "K")]
+                + (0..<extra).map { Self.exposure(user, 130 + Int64($0), row: 2, item: "L") }
+                + [Self.click(user, 200, row: 1, item: "K")]
+            return Array((events.joined(separator: "\n") + "\n").utf8)
+        }
+        let (early, late) = (lines("early", extra: 0), lines("late", extra: 3))
+        let prototype = ImpressionCollector(options: ImpressionOptions())
+        var serial = prototype.makePartial()
+        _ = LineFeed.feed(early, fileIndex: 0, into: &serial)
+        _ = LineFeed.feed(late, fileIndex: 1, into: &serial)
+        // The partial of more records keeps its users' ids: `late` is user 0 after the merge.
+        var merged = prototype.makePartial()
+        _ = LineFeed.feed(late, fileIndex: 1, into: &merged)
+        var other = prototype.makePartial()
+        _ = LineFeed.feed(early, fileIndex: 0, into: &other)
+        merged.merge(other)
+        #expect(merged.users.string(0) == "late")
+        for var collector in [serial, merged] {
+            let example = collector.report().examples.first { $0.finding == .clickThroughAbove100 }
+            #expect(example?.user == "early")
+            #expect(example?.location == LineLocation(fileIndex: 0, line: 3))
+        }
     }
 
     @Test("generated dumps over several inputs, every policy")
