@@ -119,6 +119,32 @@ struct IdentityGraphTests {
         #expect(people.first?.members == ["u1", "a1", "v1"])
     }
 
+    @Test("the largest persons: ties in identities and raw ids by the key's bytes, cut at the limit")
+    func largestTies() {
+        // Persons of 2 identities, 1 raw id, their keys out of order and one past "z" in bytes
+        // ("é"); one of 2 identities and 2 raw ids; one of 4 identities; single ids left out.
+        var lines: [String] = []
+        for login in ["u5", "u2", "é", "u4", "u1", "u3"] {
+            lines += [Self.track("a-" + login), Self.signup(login, "a-" + login)]
+        }
+        lines += [Self.track("b1"), Self.track("b2"), Self.signup("b1", "b2")]
+        let identities = #""$identity_idfv":"c2","$identity_android_id":"c3","$identity_login_id":"w""#
+        lines += [Self.track("c"), Self.bind("c", identities)]
+        lines += [Self.track("alone"), Self.track("zz")]
+        let graph = Self.graph(lines)
+        #expect(graph.largestPersons(limit: 0).isEmpty)
+        #expect(graph.largestPersons(limit: 1).map(\.key) == ["w"])
+        #expect(graph.largestPersons(limit: 2).map(\.key) == ["w", "b1"])
+        // The tie of 2 identities and 1 raw id is cut by the key's bytes.
+        #expect(graph.largestPersons(limit: 4).map(\.key) == ["w", "b1", "u1", "u2"])
+        let all = graph.largestPersons(limit: 100)
+        #expect(all.map(\.key) == ["w", "b1", "u1", "u2", "u3", "u4", "u5", "é"])
+        #expect(all.map(\.identities) == [4, 2, 2, 2, 2, 2, 2, 2])
+        #expect(all.map(\.rawIds) == [1, 2, 1, 1, 1, 1, 1, 1])
+        #expect(all.first?.members == ["c", "c2", "c3", "w"])
+        #expect(graph.largestPersons(limit: 1, memberLimit: 2).first?.members == ["c", "c2"])
+    }
+
     @Test("only track-type lines carry identities; other lines and non-string ids are ignored")
     func ignored() {
         let graph = Self.graph([
