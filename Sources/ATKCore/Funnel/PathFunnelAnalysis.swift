@@ -102,8 +102,7 @@ public struct PathFunnelAnalysis: MergeableAnalysis {
             (replayMalformed + other.replayMalformed).sorted { $0.location < $1.location }.prefix(
                 configuration.maxExamples))
         invalidLines = Array((invalidLines + other.invalidLines).sorted().prefix(configuration.maxExamples))
-        let userBase = Int32(users.count)
-        users.append(disjoint: other.users)
+        let userBase = users.append(disjoint: other.users)
         let name = reader.names.intern(contentsOf: other.reader.names)
         let entity = reader.entities.intern(contentsOf: other.reader.entities)
         for index in other.pathNodes.indices {

@@ -224,10 +224,10 @@ public struct ImpressionCollector: MergeableAnalysis {
     /// Users are routed by their key, so each is in one partial: the other's are appended, their
     /// ids shifted (``Interner/append(disjoint:)``). Screens, paths, elements, keys, lists and
     /// breakdown values are joined by their text. Batch numbers stay: they are only compared
-    /// within one user's records, which all come from one partial. The smaller partial's record chunks are taken over, their ids rewritten in
-    /// place (``ChunkedBuffer/append(adopting:_:)``): each partial's records keep their order,
-    /// which is all the evaluation needs (a user's records all come from one partial; findings
-    /// are ordered by file and line).
+    /// within one user's records, which all come from one partial. The smaller partial's record
+    /// chunks are taken over, their ids rewritten in place (``ChunkedBuffer/append(adopting:_:)``):
+    /// each partial's records keep their order, which is all the evaluation needs (a user's
+    /// records all come from one partial; findings are ordered by file and line).
     ///
     /// - Complexity: O(records and distinct strings of the smaller partial), with no new memory
     ///   for its records.
@@ -238,8 +238,7 @@ public struct ImpressionCollector: MergeableAnalysis {
         skippedEvents += other.skippedEvents
         malformed.merge(other.malformed)
         // Users are routed by this key, so none is in both: the other's follow this one's.
-        let userBase = Int32(users.count)
-        users.append(disjoint: other.users)
+        let userBase = users.append(disjoint: other.users)
         userFirstSeen.append(contentsOf: other.userFirstSeen)
         let screen = screens.intern(contentsOf: other.screens)
         let path = paths.intern(contentsOf: other.paths)

@@ -149,8 +149,10 @@ public struct Interner: Sendable {
     /// string's stored hash, a cache miss, and the table grew on the way. A debug build checks
     /// that no string was there before.
     ///
+    /// - Returns: the id of `other`'s first string here: what turns `other`'s ids into this one's.
     /// - Complexity: O(count of `other`'s strings and bytes), and O(``count``) if the table grows.
-    mutating func append(disjoint other: Interner) {
+    @discardableResult
+    mutating func append(disjoint other: Interner) -> Int32 {
         let base = ends.last ?? 0
         let first = count
         assert(
@@ -170,6 +172,7 @@ public struct Interner: Sendable {
         var size = slots.count
         while count * 4 > size * 3 { size <<= 1 }
         place(from: first, size: size)
+        return Int32(first)
     }
 
     private mutating func rehash() {

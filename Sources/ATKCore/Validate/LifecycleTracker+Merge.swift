@@ -21,8 +21,7 @@ extension LifecycleTracker {
     mutating func merge(_ other: consuming LifecycleTracker, breakdown: ValidationFindings.BreakdownRenumbering) {
         if let mine = breakdown.mine { renumberBreakdowns(mine) }
         if let theirs = breakdown.theirs { other.renumberBreakdowns(theirs) }
-        let userBase = Int32(users.count)
-        users.append(disjoint: other.users)
+        let userBase = users.append(disjoint: other.users)
         if (isGrouped || records.isEmpty) && (other.isGrouped || other.records.isEmpty) {
             // An empty run is grouped; the parts stay grouped and their users apart.
             isGrouped = true

@@ -200,7 +200,7 @@ struct InternerTests {
             if otherCount > 0 { _ = other.intern("") }
             var expected = mine
             let expectedIds = (0..<other.count).map { id in expected.intern(other.string(Int32(id))) }
-            mine.append(disjoint: other)
+            #expect(mine.append(disjoint: other) == Int32(mineCount))
             #expect(mine.count == mineCount + other.count)
             #expect(expectedIds == (0..<other.count).map { Int32(mineCount + $0) })
             for id in 0..<mine.count { #expect(mine.string(Int32(id)) == expected.string(Int32(id))) }
