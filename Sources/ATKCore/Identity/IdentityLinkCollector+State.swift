@@ -6,7 +6,8 @@ extension IdentityLinkCollector: DistributableAnalysis {
         malformed.encodeState(to: &writer)
         writer.write(identities)
         writer.write(sightings)
-        writer.write(flags)
+        // Without ``linkedFlag``: a state read back does not know it (``linksKnown``).
+        writer.write(flags.map { $0 & (Self.rawFlag | Self.loginFlag) })
         let ordered = links.values.sorted { $0.first < $1.first }
         writer.write(ordered.count)
         for link in ordered {
@@ -25,6 +26,7 @@ extension IdentityLinkCollector: DistributableAnalysis {
         identities = try reader.read()
         sightings = try reader.read()
         flags = try reader.read()
+        linksKnown = false
         guard sightings.count == identities.count, flags.count == identities.count else {
             throw StateReader.Failure("identities: sightings and flags do not match the identities")
         }

@@ -80,7 +80,12 @@ public struct Interner: Sendable {
 
     /// The id of `bytes` if known.
     public func lookup(_ bytes: UnsafeRawBufferPointer) -> Int32? {
-        let hash = UInt32(truncatingIfNeeded: Self.tableHash(bytes))
+        lookup(bytes, hash: UInt32(truncatingIfNeeded: Self.tableHash(bytes)))
+    }
+
+    /// ``lookup(_:)`` with the low 32 bits of `bytes`' ``tableHash(_:)`` already known (another
+    /// interner's stored hash).
+    func lookup(_ bytes: UnsafeRawBufferPointer, hash: UInt32) -> Int32? {
         var slot = Int(hash) & mask
         while true {
             let entry = slots[slot]
@@ -169,10 +174,56 @@ public struct Interner: Sendable {
             for end in otherEnds { ends.append(base + end) }
             hashes.append(contentsOf: otherHashes)
         }
+        placeAppended(from: first)
+        return Int32(first)
+    }
+
+    /// Adds the strings of `other` that `map` (from `other`'s ids to this interner's) leaves at
+    /// -1, none of which this interner holds, in `other`'s id order after its own, and writes
+    /// their ids into `map`.
+    ///
+    /// ``append(disjoint:)`` for a table that is routed in part: the strings a caller has not
+    /// found here by other means are known to be new, so they are placed as that method places
+    /// them, with nothing looked up or compared. A debug build checks that none was here.
+    ///
+    /// - Complexity: O(count of `other`'s strings, and bytes of those added), and O(``count``)
+    ///   if the table grows.
+    mutating func append(disjoint other: Interner, unmapped map: inout [Int32]) {
+        precondition(map.count == other.count, "one entry of the map per string of the other interner")
+        let first = count
+        other.withStorage { arena, otherEnds, otherHashes in
+            // Room for them at once: growing by doubling copied the arrays and faulted their new
+            // pages in several times over.
+            var (added, bytes) = (0, 0)
+            for id in otherEnds.indices where map[id] < 0 {
+                added += 1
+                bytes += otherEnds[id] - (id == 0 ? 0 : otherEnds[id - 1])
+            }
+            self.arena.reserveCapacity(self.arena.count + bytes)
+            ends.reserveCapacity(ends.count + added)
+            hashes.reserveCapacity(hashes.count + added)
+            var start = 0
+            for id in otherEnds.indices {
+                let end = otherEnds[id]
+                defer { start = end }
+                guard map[id] < 0 else { continue }
+                let bytes = UnsafeRawBufferPointer(rebasing: arena[start..<end])
+                assert(lookup(bytes) == nil, "a string of a disjoint interner is already here")
+                map[id] = Int32(ends.count)
+                self.arena.append(bytes: bytes)
+                ends.append(self.arena.count)
+                hashes.append(otherHashes[id])
+            }
+        }
+        placeAppended(from: first)
+    }
+
+    /// Places the ids from `first` on, appended without a table slot, growing the table once to
+    /// the size they need.
+    private mutating func placeAppended(from first: Int) {
         var size = slots.count
         while count * 4 > size * 3 { size <<= 1 }
         place(from: first, size: size)
-        return Int32(first)
     }
 
     private mutating func rehash() {

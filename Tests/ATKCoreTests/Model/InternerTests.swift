@@ -215,4 +215,38 @@ struct InternerTests {
             #expect(mine.intern("new") == Int32(before))
         }
     }
+
+    @Test("append(disjoint:unmapped:) adds only the strings the map leaves out, in order, and maps them")
+    func appendDisjointUnmapped() {
+        func text(_ k: Int) -> String { "\(k)-" + String(repeating: "z", count: [0, 5, 31, 32, 128, 600][k % 6]) }
+        for (mineCount, otherCount) in [(3, 4_000), (1_500, 12), (0, 200), (50, 0)] {
+            var mine = Interner(capacity: 4)
+            for k in 0..<mineCount { _ = mine.intern(text(k)) }
+            // The other holds every third of this interner's strings (found by other means: the
+            // map names them) and strings of its own.
+            var other = Interner(capacity: 4)
+            var map: [Int32] = []
+            for k in stride(from: 0, to: mineCount, by: 3) {
+                _ = other.intern(text(k))
+                map.append(Int32(k))
+            }
+            for k in mineCount..<(mineCount + otherCount) {
+                _ = other.intern(text(k))
+                map.append(-1)
+            }
+            let shared = map.filter { $0 >= 0 }.count
+            mine.append(disjoint: other, unmapped: &map)
+            #expect(mine.count == mineCount + otherCount)
+            // The new strings follow in the other's order; the mapped ones keep their ids.
+            #expect(map == (0..<shared).map { Int32($0 * 3) } + (0..<otherCount).map { Int32(mineCount + $0) })
+            for id in 0..<other.count { #expect(mine.string(map[id]) == other.string(Int32(id))) }
+            for k in 0..<(mineCount + otherCount) {
+                let bytes = Array(text(k).utf8)
+                #expect(bytes.withUnsafeBytes { mine.lookup($0) } == Int32(k))
+            }
+            let before = mine.count
+            #expect(mine.intern(text(0)) == (mineCount + otherCount > 0 ? 0 : Int32(before)))
+            #expect(mine.intern("new") == Int32(mine.count - 1))
+        }
+    }
 }
