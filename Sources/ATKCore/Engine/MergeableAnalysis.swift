@@ -64,6 +64,19 @@ public protocol MergeableAnalysis: DumpVisitor {
 
     /// Counts `count` events that ``needsVisit(_:)`` declined, as their visits would have.
     mutating func countUnvisited(_ count: Int)
+
+    /// Whether the result is the same whatever order a partial visits its events in, and no visit
+    /// reads an event's ``Event/location``: counts, sums, minima, sets.
+    ///
+    /// True lets a parse worker visit the events its own partial owns as it parses them (about
+    /// half of them with two workers), instead of recording them and replaying them once the
+    /// blocks before are visited: the record, the replay and the second read of each such event
+    /// are spared (`atk stats --jobs 2`: 0.97 × the time). Those events then reach the partial
+    /// before events of earlier blocks, with a location relative to their block. Malformed lines
+    /// are still visited in order, with their own locations. Like ``readsWholeEvents``, the
+    /// engine asks once, before the read. `expectMergesExactly` checks the claim by visiting
+    /// every input's events backwards.
+    var visitsInAnyOrder: Bool { get }
 }
 
 extension MergeableAnalysis {
@@ -79,6 +92,9 @@ extension MergeableAnalysis {
     /// Every event, unless the analysis says otherwise.
     @inline(__always)
     public mutating func needsVisit(_ event: Event) -> Bool { true }
+
+    /// In input order, unless the analysis says otherwise.
+    public var visitsInAnyOrder: Bool { false }
 
     /// Never called for an analysis that needs every event.
     public mutating func countUnvisited(_ count: Int) {}
@@ -193,6 +209,9 @@ public struct AnalysisPair<First: MergeableAnalysis, Second: MergeableAnalysis>:
         first.visit(event)
         second.visit(event)
     }
+
+    /// Whether both may visit in any order.
+    public var visitsInAnyOrder: Bool { first.visitsInAnyOrder && second.visitsInAnyOrder }
 
     /// Whether either needs the event.
     @inline(__always)

@@ -17,6 +17,9 @@ final class ParallelPass<Analysis: MergeableAnalysis>: ParallelWork, @unchecked 
     /// Whether the analysis reads whole events (``MergeableAnalysis/readsWholeEvents``), so
     /// that much of each is loaded ahead.
     private let readsWholeEvents: Bool
+    /// Whether the analysis visits in any order (``MergeableAnalysis/visitsInAnyOrder``), so
+    /// that a parse worker visits its own partial's events as it parses them.
+    private let visitsInAnyOrder: Bool
     private let slots: [ParsedBlock]
     /// Blocks taken from the channel (the next block's number).
     private var taken = 0
@@ -41,6 +44,7 @@ final class ParallelPass<Analysis: MergeableAnalysis>: ParallelWork, @unchecked 
         self.key = prototype.partitionKey
         self.maxLineLength = maxLineLength
         readsWholeEvents = prototype.readsWholeEvents
+        visitsInAnyOrder = prototype.visitsInAnyOrder
         meter = ProgressMeter(report: progress)
         slots = (0..<window).map { _ in ParsedBlock(partitions: workers) }
         visited = Array(repeating: 0, count: workers)
@@ -95,7 +99,7 @@ final class ParallelPass<Analysis: MergeableAnalysis>: ParallelWork, @unchecked 
                 }
                 taken += 1
                 condition.unlock()
-                parse(block, into: slot(number), scratch: scratch, asking: &partial)
+                parse(block, into: slot(number), scratch: scratch, asking: &partial, worker: index)
                 condition.lock()
                 slot(number).isParsed = true
                 numberParsedBlocks()
@@ -117,15 +121,16 @@ final class ParallelPass<Analysis: MergeableAnalysis>: ParallelWork, @unchecked 
     /// Each line goes into the block's arena, or into `scratch` when only the envelopes are
     /// kept. The events `partial` (the worker's own) does not need are counted in it instead of
     /// recorded.
-    private func parse(_ block: LineBlock, into parsed: ParsedBlock, scratch: JSONTape?, asking partial: inout Analysis)
-    {
+    private func parse(
+        _ block: LineBlock, into parsed: ParsedBlock, scratch: JSONTape?, asking partial: inout Analysis, worker: Int
+    ) {
         parsed.reset(block)
         var parser = LineParser(maxLineLength: maxLineLength, tape: scratch ?? parsed.arena)
         parser.startFile(block.fileIndex)
         let (lines, malformed, unvisited) = withUnsafeMutablePointer(to: &partial) { partial in
             var recorder = BlockRecorder(
                 parsed: parsed, key: key, partitions: workers, base: UnsafeRawPointer(block.storage), scratch: scratch,
-                partial: partial)
+                partial: partial, visitsOwn: visitsInAnyOrder ? worker : nil)
             let (lines, malformed) = parser.parse(block, into: &recorder)
             recorder.finish()
             return (lines, malformed, recorder.unvisited)

@@ -107,7 +107,8 @@ final class ParsedBlock {
 ///
 /// An event the parse worker's own partial does not need (``MergeableAnalysis/needsVisit(_:)``)
 /// is not recorded: its entries are dropped with the next line's scan, and ``unvisited`` counts
-/// it for that partial.
+/// it for that partial. Nor is an event that partial owns when the analysis visits in any order
+/// (``MergeableAnalysis/visitsInAnyOrder``): the partial visits it at once.
 struct BlockRecorder<Analysis: MergeableAnalysis>: DumpVisitor {
     let key: PartitionKey
     let partitions: Int
@@ -126,13 +127,20 @@ struct BlockRecorder<Analysis: MergeableAnalysis>: DumpVisitor {
     private let partial: UnsafeMutablePointer<Analysis>
     /// Events the partial did not need.
     private(set) var unvisited = 0
+    /// The index of the parse worker's own partial, whose events it visits at once instead of
+    /// recording them (``MergeableAnalysis/visitsInAnyOrder``); -1 when it records them all.
+    private let visitsOwn: Int
 
-    /// - Parameter scratch: the tape the parser scans into when only envelopes are kept; nil
-    ///   when it scans into the block's arena.
+    /// - Parameters:
+    ///   - scratch: the tape the parser scans into when only envelopes are kept; nil when it
+    ///     scans into the block's arena.
+    ///   - worker: the index of the parse worker, whose partial `partial` is, when its events are
+    ///     visited as they are parsed (``MergeableAnalysis/visitsInAnyOrder``); nil otherwise.
     init(
         parsed: ParsedBlock, key: PartitionKey, partitions: Int, base: UnsafeRawPointer, scratch: JSONTape? = nil,
-        partial: UnsafeMutablePointer<Analysis>
+        partial: UnsafeMutablePointer<Analysis>, visitsOwn worker: Int? = nil
     ) {
+        visitsOwn = worker ?? -1
         precondition(parsed.owned.count == partitions, "a block records one list per partial")
         self.parsed = parsed
         self.partial = partial
@@ -162,8 +170,12 @@ struct BlockRecorder<Analysis: MergeableAnalysis>: DumpVisitor {
             unvisited += 1
             return
         }
-        let start = base.distance(to: event.line.baseAddress ?? base)
         let partition = key.partition(of: event, count: partitions)
+        if partition == visitsOwn {
+            partial.pointee.visit(event)
+            return
+        }
+        let start = base.distance(to: event.line.baseAddress ?? base)
         owned[partition].append(Int32(truncatingIfNeeded: lines.count))
         let kept = keep(event)
         lines.append(

@@ -73,6 +73,11 @@ public struct EventFunnelAnalysis: MergeableAnalysis {
             || configuration.steps.exclusions.contains { !$0.filters.isEmpty }
     }
 
+    /// Whether the result is the same in any order: a user's events are sorted by time and step
+    /// (ClickHouse's order) and no location is read, unless a breakdown takes the step-1 event's
+    /// value, the first in input order of those at the attempt's start time.
+    public var visitsInAnyOrder: Bool { configuration.breakdownProperty == nil }
+
     /// Routes by the key users are counted by: the `userProperty` (its text as
     /// ``EventProperties/withText(_:_:)`` reads it, as ``userIndex(of:)`` does), else the person
     /// key with stitched identities, else `distinct_id`.

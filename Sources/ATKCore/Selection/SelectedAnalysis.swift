@@ -42,6 +42,9 @@ extension SelectedAnalysis: MergeableAnalysis where Inner: MergeableAnalysis {
     /// Whether the inner analysis or a `--where` filter reads more than the envelope.
     public var readsWholeEvents: Bool { inner.readsWholeEvents || !selection.filters.isEmpty }
 
+    /// Whether the inner analysis visits in any order: a selection judges each event alone.
+    public var visitsInAnyOrder: Bool { inner.visitsInAnyOrder }
+
     /// The inner analysis's empty partial, with no counts.
     public func makePartial() -> SelectedAnalysis<Inner> { SelectedAnalysis(inner.makePartial(), selection: selection) }
 

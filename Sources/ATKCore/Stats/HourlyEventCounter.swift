@@ -26,6 +26,9 @@ public struct HourlyEventCounter: MergeableAnalysis {
     /// Reads only `time`.
     public var readsWholeEvents: Bool { false }
 
+    /// Counts per hour: the same in any order.
+    public var visitsInAnyOrder: Bool { true }
+
     /// Adds `other`'s counts.
     public mutating func merge(_ other: consuming HourlyEventCounter) {
         counts.merge(other.counts, uniquingKeysWith: +)

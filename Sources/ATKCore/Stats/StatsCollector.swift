@@ -50,6 +50,9 @@ public struct StatsCollector: MergeableAnalysis {
         self.maxExamples = maxExamples
     }
 
+    /// Counts, a time range and sets of users: the same in any order, and no location read.
+    public var visitsInAnyOrder: Bool { true }
+
     /// Stats reads the envelope alone: `type`, `time`, `distinct_id` and `event`.
     public var readsWholeEvents: Bool { false }
 

@@ -46,6 +46,34 @@ func expectMergesExactly<A: MergeableAnalysis, R: Equatable>(
     for (index, bytes) in inputs.enumerated() { _ = LineFeed.feed(bytes, fileIndex: index, into: &asking) }
     #expect(
         project(asking.analysis) == expected, "declined events counted, not visited", sourceLocation: sourceLocation)
+    // An analysis that says it visits in any order (``MergeableAnalysis/visitsInAnyOrder``), as a
+    // parallel read's parse workers then do, gives the same with its events visited backwards,
+    // each at a location that is not its own.
+    if prototype.visitsInAnyOrder {
+        var backwards = EventsBackwards(analysis: prototype.makePartial())
+        for (index, bytes) in inputs.enumerated() { _ = LineFeed.feed(bytes, fileIndex: index, into: &backwards) }
+        #expect(
+            project(backwards.visitedBackwards()) == expected, "events visited backwards, at other locations",
+            sourceLocation: sourceLocation)
+    }
+}
+
+/// Hands malformed lines to the analysis as they come and keeps the events' lines, for
+/// ``visitedBackwards()`` to visit them last to first, each parsed alone (at line 1 of input 0).
+struct EventsBackwards<A: MergeableAnalysis>: DumpVisitor {
+    var analysis: A
+    var lines: [[UInt8]] = []
+
+    mutating func visit(_ event: Event) { lines.append(Array(event.line) + [UInt8(ascii: "\n")]) }
+
+    mutating func visitMalformed(_ line: MalformedLine) { analysis.visitMalformed(line) }
+
+    /// The analysis after it has visited every kept event, the last first.
+    func visitedBackwards() -> A {
+        var analysis = analysis
+        for line in lines.reversed() { _ = LineFeed.feed(line, into: &analysis) }
+        return analysis
+    }
 }
 
 /// Asks the analysis whether it needs each event, as a parallel read's parse workers do, and

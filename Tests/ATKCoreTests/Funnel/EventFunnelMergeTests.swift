@@ -72,7 +72,33 @@ struct EventFunnelMergeTests {
                 $0.breakdownLimit = 3
             }
             expectMergesExactly(Self.bytes, prototype: prototype, Self.summary)
+            // Without a breakdown the funnel visits in any order: the merge check then also
+            // visits the events backwards.
+            let unbroken = try Self.analysis(steps: "A,B,C", window: "10ms", mode: mode, unit: unit) {
+                $0.steps = try FunnelSteps(steps: $0.steps.steps, exclusions: [StepSpec.parse("X[k!=no]")])
+            }
+            #expect(unbroken.visitsInAnyOrder && !prototype.visitsInAnyOrder)
+            expectMergesExactly(Self.bytes, prototype: unbroken, Self.summary)
         }
+    }
+
+    @Test("a breakdown depends on input order: two step-1 events at one time, of different values")
+    func breakdownTieNeedsInputOrder() throws {
+        let prototype = try Self.analysis(steps: "A,B", window: "10ms", mode: [], unit: .users) {
+            $0.breakdownProperty = "src"
+        }
+        let lines = [
+            track("u1", 0, "A", #""src":"first""#), track("u1", 0, "A", #""src":"second""#), track("u1", 1, "B"),
+        ]
+        func value(_ lines: [String]) -> String? {
+            var analysis = prototype.makePartial()
+            _ = LineFeed.feed(Array((lines.joined(separator: "\n") + "\n").utf8), into: &analysis)
+            return analysis.result().breakdown.first?.value
+        }
+        // The first in input order names the attempt: visited backwards, the other would.
+        #expect(value(lines) == "first")
+        #expect(value([lines[1], lines[0], lines[2]]) == "second")
+        #expect(!prototype.visitsInAnyOrder)
     }
 
     @Test("--by a property: users keyed (and routed) by its text", arguments: modes)
