@@ -84,6 +84,9 @@ public struct RetentionAnalysis: MergeableAnalysis {
         prepared = (ownCohorts(), starts.count, returns.count)
     }
 
+    /// Sets of (user, period) and counts: the same in any order, and no location read.
+    public var visitsInAnyOrder: Bool { true }
+
     /// Whether ``visit(_:)`` does more than count `event`.
     ///
     /// It does for a track event that is a start or a return. With several workers the others
