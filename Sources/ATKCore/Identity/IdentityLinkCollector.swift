@@ -109,17 +109,11 @@ public struct IdentityLinkCollector: MergeableAnalysis {
             return identities.intern(contentsOf: other.identities)
         }
         var map = [Int32](repeating: -1, count: other.identities.count)
-        identities.withStorage { arena, ends, hashes in
-            for id in linked {
-                let bytes = UnsafeRawBufferPointer(rebasing: arena[(id == 0 ? 0 : ends[id - 1])..<ends[id]])
-                if let theirs = other.identities.lookup(bytes, hash: hashes[id]) { map[Int(theirs)] = Int32(id) }
-            }
+        for id in linked {
+            if let theirs = other.identities.lookup(Int32(id), of: identities) { map[Int(theirs)] = Int32(id) }
         }
-        other.identities.withStorage { arena, ends, hashes in
-            for id in other.flags.indices where other.flags[id] & Self.linkedFlag != 0 && map[id] < 0 {
-                let bytes = UnsafeRawBufferPointer(rebasing: arena[(id == 0 ? 0 : ends[id - 1])..<ends[id]])
-                map[id] = identities.intern(bytes, hash: hashes[id])
-            }
+        for id in other.flags.indices where other.flags[id] & Self.linkedFlag != 0 && map[id] < 0 {
+            map[id] = identities.intern(Int32(id), of: other.identities)
         }
         identities.append(disjoint: other.identities, unmapped: &map)
         return map

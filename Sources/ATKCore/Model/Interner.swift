@@ -83,9 +83,21 @@ public struct Interner: Sendable {
         lookup(bytes, hash: UInt32(truncatingIfNeeded: Self.tableHash(bytes)))
     }
 
+    /// The id here of `other`'s string `id`, looked up by the hash `other` stored for it; nil
+    /// when it is not here.
+    func lookup(_ id: Int32, of other: Interner) -> Int32? {
+        other.withBytes(id) { lookup($0, hash: other.hashes[Int(id)]) }
+    }
+
+    /// The id here of `other`'s string `id`, added if new, placed by the hash `other` stored for
+    /// it.
+    mutating func intern(_ id: Int32, of other: Interner) -> Int32 {
+        other.withBytes(id) { intern($0, hash: other.hashes[Int(id)]) }
+    }
+
     /// ``lookup(_:)`` with the low 32 bits of `bytes`' ``tableHash(_:)`` already known (another
     /// interner's stored hash).
-    func lookup(_ bytes: UnsafeRawBufferPointer, hash: UInt32) -> Int32? {
+    private func lookup(_ bytes: UnsafeRawBufferPointer, hash: UInt32) -> Int32? {
         var slot = Int(hash) & mask
         while true {
             let entry = slots[slot]
