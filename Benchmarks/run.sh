@@ -209,16 +209,13 @@ done
 # Each command's own ceiling, measured right after its --jobs line: j independent `<command>
 # --jobs 1` on j parts of the text at once, against one on the whole. An analysis that moves more
 # memory per byte of text than stats shares more of the machine (caches, memory bandwidth) even
-# where it shares nothing else, so its ceiling can sit below stats' (impressions, 2026-11-29:
-# 1.82-1.89 x in minutes where stats' read 1.91 x).
+# where it shares nothing else, so its ceiling can differ from stats'. One j at a time, so that
+# only one cut of the text is on disk and in the page cache (`warm` reads it before each pair).
 for j in $jobs_list; do
     [ "$j" = 1 ] && continue
     split -n "l/$j" -d "$PLAIN" "$DATA/own-$j-"
     settle "$DATA"/own-"$j"-*
-done
-for command in stats validate "funnel --steps '$STEPS' --window 1h" impressions "elements verify"; do
-    for j in $jobs_list; do
-        [ "$j" = 1 ] && continue
+    for command in stats validate "funnel --steps '$STEPS' --window 1h" impressions "elements verify"; do
         read -r a_s b_s speed < <(paired "'$ATK' $command --quiet --jobs $j '$PLAIN' > /dev/null; [ \$? -le 1 ]" \
             "'$ATK' $command --quiet --jobs 1 '$PLAIN' > /dev/null; [ \$? -le 1 ]")
         ceiling_var="ceiling_$j"
@@ -230,8 +227,8 @@ for command in stats validate "funnel --steps '$STEPS' --window 1h" impressions 
         printf '    its own ceiling: %s independent --jobs 1 on %s parts at once %6.2f s, one on the whole %6.2f s: %.2f x; --jobs %s is %.0f%% of it\n' \
             "$j" "$j" "$parts_s" "$whole_s" "$own" "$j" "$(awk -v s="$speed" -v c="$own" 'BEGIN { print 100 * s / c }')"
     done
+    rm -f "$DATA"/own-*
 done
-rm -f "$DATA"/own-*
 for j in $jobs_list; do
     [ "$j" = 1 ] || ceiling "$j" after
 done
