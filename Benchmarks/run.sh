@@ -54,7 +54,7 @@ wall() {
 # the 670 MB text gone after 30 s idle; `atk stats --jobs 1` then took 0.59 s, 0.38 s once the
 # text was read again), so whatever ran just before decided how much of a run read the disk.
 # Every command, atk's, pigz's and igzip's, now starts from a cached input: the dumps, and the
-# ceiling's parts and the new-chains text while they exist.
+# ceilings' parts (stats' and each command's own) and the new-chains text while they exist.
 warm() {
     local file
     for file in "$DUMP" "${PLAIN:-}" "${NEW_CHAINS:-}" "$DATA"/part-* "$DATA"/own-*; do
